@@ -33,8 +33,7 @@ from .layout import Workspace, initial_geometry
 from .lessons import LessonParts, Lessons
 from .live_view import LiveView
 from .menus import Menus
-from .panels import registry
-from .panels.controls import ControlsPanel
+from .panels import registry, sidebar
 from .questions import RunQuestions
 from .router import EventRouter
 from .run_control import RunControl, RunParts
@@ -64,7 +63,7 @@ class MainWindow(QMainWindow):
         self.state = AppState(data_dir, config_overrides)
         """The app model (data set, settings in force, views, presenter flag, the run): the parts observe it."""
         self.screen_states = presenter.ScreenStates()
-        self.controls = ControlsPanel(backends.available(), net=net, backend=backend, dataset=dataset)
+        self.controls = sidebar.create_sidebar(backends.available(), net=net, backend=backend, dataset=dataset)
         try:
             store = DrawingStore(drawings_dir)
         except Exception:  # no platformdirs / no home folder: a folder next to the working directory

@@ -190,9 +190,9 @@ def test_panels_a_lesson_sends_the_class_to_are_in_its_view(preset):
 @pytest.fixture(scope="module")
 def controls(qapp):
     from cnnviz.backends import registry as backends
-    from cnnviz.gui.panels.controls import ControlsPanel
+    from cnnviz.gui.panels.sidebar import create_sidebar
 
-    panel = ControlsPanel(backends.available(), net="tiny", backend="numpy")
+    panel = create_sidebar(backends.available(), net="tiny", backend="numpy")
     panel.show()
     yield panel
     panel.close()

@@ -9,7 +9,7 @@ import pytest
 from cnnviz.app.run_state import MAX_TIMING_EVENTS, RunState
 from cnnviz.classroom.lessons import PANELS as LESSON_VIEWS
 from cnnviz.gui import jobs
-from cnnviz.gui.panels import observed, registry
+from cnnviz.gui.panels import observed, registry, sidebar, sidebar_groups
 from cnnviz.gui.router import EventRouter
 from cnnviz.train import events as ev
 
@@ -106,6 +106,54 @@ def test_the_window_is_built_from_the_registry(window):
         assert isinstance(window.panels[spec.key], spec.widget_class())
         assert getattr(window.panels, spec.key) is window.panels[spec.key]
     assert list(window.menus.view_actions) == list(registry.VIEWS)
+
+
+# --- the sidebar's parts (sidebar.PARTS) --------------------------------------------------------
+def sidebar_widgets(controls) -> list:
+    """The widgets of the sidebar's layout, top to bottom (the stretch left out)."""
+    layout = controls.layout()
+    return [layout.itemAt(i).widget() for i in range(layout.count()) if layout.itemAt(i).widget() is not None]
+
+
+def test_the_sidebar_is_built_from_its_parts(window):
+    assert sidebar.problems() == []
+    assert sidebar_widgets(window.controls) == [getattr(window.controls, part.key) for part in sidebar.PARTS]
+
+
+def test_a_sidebar_part_declared_once_is_built_and_wired_and_a_wrong_one_is_a_problem(monkeypatch):
+    """The recipe of docs/architecture.md ("How to add a sidebar group"), followed with a dummy part."""
+    from PySide6.QtWidgets import QGroupBox
+
+    from cnnviz.backends import registry as backends
+    from cnnviz.gui.panels.controls import ControlsPanel
+
+    def dummy_box(panel):
+        panel.dummy_button_text = "built"
+        return QGroupBox("Dummy")
+
+    wired = []
+    monkeypatch.setattr(sidebar_groups, "dummy_box", dummy_box, raising=False)
+    monkeypatch.setattr(ControlsPanel, "wire_dummy", lambda panel: wired.append(panel), raising=False)
+    parts = (*sidebar.PARTS[:2], sidebar.SidebarPart("dummy_box", wire="wire_dummy"), *sidebar.PARTS[2:])
+    monkeypatch.setattr(sidebar, "PARTS", parts)
+    assert sidebar.problems() == []
+    controls = sidebar.create_sidebar(backends.available(), net="tiny", backend="numpy")
+    try:
+        assert sidebar_widgets(controls) == [getattr(controls, part.key) for part in parts]
+        assert controls.dummy_box.title() == "Dummy" and controls.dummy_button_text == "built"
+        assert wired == [controls]
+        assert controls.backend == "numpy" and controls.dataset == "mnist"  # the parts after it still wired
+    finally:
+        controls.deleteLater()
+    monkeypatch.setattr(
+        sidebar,
+        "PARTS",
+        (*parts, sidebar.SidebarPart("no_such_box"), sidebar.SidebarPart("keys_hint", wire="no_such_method")),
+    )
+    found = sidebar.problems()
+    assert any(p.startswith("no_such_box: no builder sidebar_groups.no_such_box") for p in found), found
+    assert any("ControlsPanel has no method 'no_such_method'" in p for p in found), found
+    assert any(p.startswith("every part's key must be unique") for p in found), found
 
 
 def test_hiding_every_view_of_a_tab_hides_the_tab_and_a_column(window):

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from PySide6.QtCore import Qt, QTimer, Signal
-from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QVBoxLayout, QWidget
 
 from ...backends import registry
 from ...backends.base import BackendUnavailable
@@ -13,7 +13,6 @@ from ...nn.model import PRESETS, Sequential, preset_name
 from ...nn.optim import OPTIMIZERS, SCHEDULES
 from ...translatable import N_, in_language
 from ..language import grouped, tr
-from ..shortcuts import key_text
 from ..status import plain_tooltip
 from . import presenter_toolbar, sidebar_groups
 from .sidebar_groups import CUSTOM, lr_from_slider, slider_from_lr
@@ -69,7 +68,11 @@ class ControlsPanel(QWidget):
     epochsChanged = Signal(float)
     """The planned length of the run (the Epochs box), as typed."""
 
-    def __init__(self, backends, parent=None, net: str = "tiny", backend: str | None = None, dataset: str = "mnist"):
+    def __init__(
+        self, backends, parent=None, net: str = "tiny", backend: str | None = None, dataset: str = "mnist", *, parts
+    ):
+        """``parts``: the sidebar's parts, top to bottom (``sidebar.PARTS``: :func:`.sidebar.create_sidebar`
+        passes them, so that this module does not import the spec that names it)."""
         super().__init__(parent)
         self._spec: str | None = None
         """The network spec in force (None until the first is set)."""
@@ -86,48 +89,16 @@ class ControlsPanel(QWidget):
         outer.setContentsMargins(6, 0, 6, 6)
         outer.setSpacing(6)
 
-        # --- run buttons --------------------------------------------------------
-        run_box, grid = sidebar_groups.run_box(self)
-        self.run_grid = grid
-        presenter_toolbar.place_run_buttons(self, columns=2)
-        outer.addWidget(run_box)
-        self.run_box = run_box
-        self.data_note = QLabel("")
-        self.data_note.setObjectName("dataNote")
-        self.data_note.setWordWrap(True)
-        self.data_note.setStyleSheet("QLabel#dataNote { color: #8a4b00; font-weight: 600; }")
-        self.data_note.hide()
-        outer.addWidget(self.data_note)
-
-        # --- data & network, backend -----------------------------------------------------
-        self.net_box = sidebar_groups.network_box(self)
-        self._fill_datasets(dataset, folder_chosen=False)
-        outer.addWidget(self.net_box)
-        self.backend_box = sidebar_groups.backend_box(self, backends)
-        self.backend_combo.currentIndexChanged.connect(self._describe_backend)
-        outer.addWidget(self.backend_box)
-        self.select_backend(backend or self.default_backend())
-        self._describe_backend(self.backend_combo.currentIndex())
-
-        # --- optimiser -------------------------------------------------------------------
-        opt_box, oform = sidebar_groups.optimiser_box(self)
-        outer.addWidget(opt_box)
-        self.opt_box, self.opt_form = opt_box, oform
-
-        self.keys_hint = QLabel(
-            tr(
-                "Changes to the optimiser apply at the next step (type a value, then Enter).\n"
-                "Keys: {start} start/pause · {step} step · {clear} clear drawing · {help} all keys"
-            ).format(
-                start=key_text("start_or_pause"),
-                step=key_text("step"),
-                clear=key_text("clear_drawing"),
-                help=key_text("help"),
-            )
-        )
-        self.keys_hint.setObjectName("hint")
-        self.keys_hint.setWordWrap(True)
-        outer.addWidget(self.keys_hint)
+        # The parts, top to bottom, each built by its function in sidebar_groups.
+        self.backends_offered = tuple(backends)
+        self._first = {"dataset": dataset, "backend": backend}
+        """The data set and backend asked for, until the parts that show them are wired."""
+        for part in parts:
+            widget = getattr(sidebar_groups, part.key)(self)
+            setattr(self, part.key, widget)
+            outer.addWidget(widget)
+            if part.wire:
+                getattr(self, part.wire)()
         outer.addStretch(1)
         self.outer = outer
         self.compact = False
@@ -161,6 +132,21 @@ class ControlsPanel(QWidget):
             button.clicked.connect(intent.emit)
         self.epochs_spin.valueChanged.connect(lambda value: self.epochsChanged.emit(float(value)))
         self.set_network(net, emit=False)
+
+    # --- wiring the parts (sidebar.PARTS' wire=) ---------------------------------------------------
+    def place_run_buttons(self) -> None:
+        """The run buttons into the run box's grid, two to a row."""
+        presenter_toolbar.place_run_buttons(self, columns=2)
+
+    def fill_first_datasets(self) -> None:
+        """The data set menu, the data set asked for chosen."""
+        self._fill_datasets(self._first["dataset"], folder_chosen=False)
+
+    def choose_first_backend(self) -> None:
+        """The backend asked for (or the default one) chosen and described; its note follows the menu."""
+        self.backend_combo.currentIndexChanged.connect(self._describe_backend)
+        self.select_backend(self._first["backend"] or self.default_backend())
+        self._describe_backend(self.backend_combo.currentIndex())
 
     # --- the data set menu --------------------------------------------------------------------
     def _fill_datasets(self, current: str, folder_chosen: bool) -> None:

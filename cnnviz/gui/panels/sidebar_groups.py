@@ -1,6 +1,6 @@
-"""The sidebar's groups (the run buttons, the data set and network, the backend, the optimiser settings), built
-onto the panel (:class:`.controls.ControlsPanel`
-keeps the behaviour: what the widgets do when changed)."""
+"""The sidebar's parts (the run buttons, the data set and network, the backend, the optimiser settings, the
+notes), built onto the panel (:class:`.controls.ControlsPanel` keeps the behaviour: what the widgets do when
+changed). One function per part of :data:`.sidebar.PARTS`, named after its key: ``build(panel) -> QWidget``."""
 
 from __future__ import annotations
 
@@ -50,11 +50,12 @@ def slider_from_lr(lr: float) -> int:
     return int(round((exp - LR_MIN_EXP) / (LR_MAX_EXP - LR_MIN_EXP) * LR_TICKS))
 
 
-def run_box(panel) -> tuple[QGroupBox, QGridLayout]:
-    """Start, Pause, Step, Reset, Save, Load (set on ``panel``); the panel places them in the grid."""
+def run_box(panel) -> QGroupBox:
+    """Start, Pause, Step, Reset, Save, Load (set on ``panel``); the panel places them in ``panel.run_grid``."""
     run_box = QGroupBox(tr("Run"))
     grid = QGridLayout(run_box)
     grid.setSpacing(6)
+    panel.run_grid = grid
     panel.start_button = QPushButton(tr("▶  Start"))
     panel.start_button.setObjectName("primary")
     panel.start_button.setToolTip(tr("Start training ({key})").format(key=key_text("start_or_pause")))
@@ -68,13 +69,24 @@ def run_box(panel) -> tuple[QGroupBox, QGridLayout]:
     panel.load_button = QPushButton(tr("Load…"))
     panel.save_button.setToolTip(tr("Save the current weights as a .npz checkpoint"))
     panel.load_button.setToolTip(tr("Load a .npz checkpoint; Start continues training it"))
-    return run_box, grid
+    return run_box
 
 
-def optimiser_box(panel) -> tuple[QGroupBox, QFormLayout]:
+def data_note(panel) -> QLabel:
+    """What is wrong with the data set (hidden while nothing is: ``panel.set_data_note``)."""
+    note = QLabel("")
+    note.setObjectName("dataNote")
+    note.setWordWrap(True)
+    note.setStyleSheet("QLabel#dataNote { color: #8a4b00; font-weight: 600; }")
+    note.hide()
+    return note
+
+
+def opt_box(panel) -> QGroupBox:
     """Optimizer, schedule, learning rate (box and logarithmic slider), momentum, batch size, epochs."""
     opt_box = QGroupBox(tr("Optimization"))
     oform = QFormLayout(opt_box)
+    panel.opt_form = oform
     oform.setFieldGrowthPolicy(QFormLayout.AllNonFixedFieldsGrow)
     panel.optimizer_combo = QComboBox()
     panel.optimizer_combo.addItems(list(OPTIMIZERS))
@@ -121,10 +133,28 @@ def optimiser_box(panel) -> tuple[QGroupBox, QFormLayout]:
     oform.addRow(tr("Epochs"), panel.epochs_spin)
     for spin in (panel.lr_spin, panel.momentum_spin, panel.batch_spin, panel.epochs_spin):
         spin.setKeyboardTracking(False)  # what is typed applies on Enter (or leaving the box), not per key
-    return opt_box, oform
+    return opt_box
 
 
-def network_box(panel) -> QGroupBox:
+def keys_hint(panel) -> QLabel:
+    """When the optimiser's changes apply, and the keys."""
+    hint = QLabel(
+        tr(
+            "Changes to the optimiser apply at the next step (type a value, then Enter).\n"
+            "Keys: {start} start/pause · {step} step · {clear} clear drawing · {help} all keys"
+        ).format(
+            start=key_text("start_or_pause"),
+            step=key_text("step"),
+            clear=key_text("clear_drawing"),
+            help=key_text("help"),
+        )
+    )
+    hint.setObjectName("hint")
+    hint.setWordWrap(True)
+    return hint
+
+
+def net_box(panel) -> QGroupBox:
     """The data set menu (filled by the panel), the network presets and the spec's text field with its message."""
     net_box = QGroupBox(tr("Data and network"))
     form = QFormLayout(net_box)
@@ -157,9 +187,11 @@ def network_box(panel) -> QGroupBox:
     return net_box
 
 
-def backend_box(panel, backends) -> QGroupBox:
-    """The backend menu (one entry per backend: CPU or GPU, greyed out with the reason where it cannot run)
-    and the note under it; sets ``panel.backend_available`` and the first backend that can run."""
+def backend_box(panel) -> QGroupBox:
+    """The backend menu (one entry per backend of ``panel.backends_offered``: CPU or GPU, greyed out with the
+    reason where it cannot run) and the note under it; sets ``panel.backend_available`` and the first backend
+    that can run."""
+    backends = panel.backends_offered
     backend_box = QGroupBox(tr("Backend"))
     bform = QVBoxLayout(backend_box)
     panel.backend_combo = QComboBox()
