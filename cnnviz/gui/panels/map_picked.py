@@ -29,6 +29,7 @@ class PickedColumn(QScrollArea):
         self.setFrameShape(QFrame.NoFrame)
         self.setWidgetResizable(True)
         self.setHorizontalScrollBarPolicy(Qt.ScrollBarAlwaysOff)
+        self.setFocusPolicy(Qt.NoFocus)  # Tab goes to the picture in it (tab_order skips plain scroll areas only)
         side = QWidget()  # as wide as its lines (no wrapping: they grow with presenter mode's type)
         side.setMinimumWidth(PICKED_SIZE + 12)
         column = QVBoxLayout(side)
