@@ -4,7 +4,8 @@
 in force, the views shown, the presenter flag and the run; the parts observe its events.
 ``session`` (:mod:`.session`) runs the Trainer on its own QThread and hands its events over at most
 10 times a second; ``router`` (:mod:`.router`) feeds them to the run's history and to ``panels``
-(built from :mod:`.panels.registry`, placed by :mod:`.layout`); ``runs`` (:mod:`.run_control`)
+(built from :mod:`.panels.registry`, placed by :mod:`.layout`); ``controls``, the sidebar, is built from
+the parts :mod:`.panels.sidebar` names; ``runs`` (:mod:`.run_control`)
 starts, pauses, steps, resets and stops; ``live_view`` keeps the feature maps and kernels current;
 ``menus``, ``exports``, ``lessons``, ``checkpoints`` and ``pad`` (the drawing pad) are what their
 names say.
