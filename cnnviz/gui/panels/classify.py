@@ -228,12 +228,15 @@ class ClassifyPanel(Panel):
 
     def row_answer_width(self) -> int:
         """The answer's words at most this wide in a row under the canvas (as wide as "100% sure" was): "97% among
-        digits" wraps onto two lines rather than widening the answer's column into the bars'."""
-        return max(self.confidence_label.fontMetrics().horizontalAdvance("100% sure") + 8, self.answer_word_width())
+        digits" wraps onto two lines rather than widening the answer's column into the bars' (the row's room for
+        the bars, ``classify_layout.ROW_BESIDE_BARS_PX``, counts on this width: a wider answer crowded the bars'
+        digits in Japanese)."""
+        return self.confidence_label.fontMetrics().horizontalAdvance("100% sure") + 8
 
     def answer_word_width(self) -> int:
-        """The answer's widest word in the language shown: the answer is never narrower, in any arrangement.
-        Japanese "数字の中で 30%" broke inside its first word (a line may break between any two CJK characters)."""
+        """The answer's widest word in the language shown: in a column under the canvas the answer is never
+        narrower (Japanese "数字の中で 30%" broke inside its first word there: a line may break between any two CJK
+        characters)."""
         metrics = self.confidence_label.fontMetrics()
         answers = (tr("{percent}% among digits"), tr("{percent}% among its classes"))
         return max(metrics.horizontalAdvance(word) for text in answers for word in text.format(percent=100).split()) + 8
