@@ -249,6 +249,7 @@ class MainWindow(QMainWindow):
                 "start_or_pause": self.start_or_pause,
                 "step": self.step,
                 "clear_drawing": self.panels.classify.clear_drawing,
+                "save_model": menus.save_action,
                 "open_image": menus.open_image_action,
                 "previous_test_image": lambda: self.step_test_image(-1),
                 "next_test_image": lambda: self.step_test_image(+1),

@@ -943,7 +943,7 @@
   </message>
   <message>
    <location filename="cnnviz/gui/checkpoints.py" line="307" />
-   <location filename="cnnviz/gui/window.py" line="444" />
+   <location filename="cnnviz/gui/window.py" line="445" />
    <source>closing</source>
    <translation>schließen</translation>
   </message>
@@ -1826,7 +1826,7 @@ Zuerst speichern, dann {what}?</translation>
   <message>
    <location filename="cnnviz/gui/menus.py" line="68" />
    <location filename="cnnviz/gui/menus.py" line="128" />
-   <location filename="cnnviz/gui/window.py" line="317" />
+   <location filename="cnnviz/gui/window.py" line="318" />
    <source>Zoom {level} %</source>
    <translation>Zoom {level} %</translation>
   </message>
@@ -2060,66 +2060,66 @@ Tasten: {start} Start/Pause · {step} Schritt · {clear} Zeichnung löschen · {
    <translation>Die Lektion möchte das Backend {wanted}, das hier nicht verfügbar ist ({why}); stattdessen wird {chosen} verwendet.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/curves.py" line="57" />
-   <source>Press Start (or Space) to train: the loss appears here step by step</source>
-   <translation>Drücke Start (oder Leertaste) zum Trainieren: Der Verlust erscheint hier Schritt für Schritt</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/panels/curves.py" line="51" />
-   <location filename="cnnviz/gui/panels/curves.py" line="96" />
+   <location filename="cnnviz/gui/panels/curve_titles.py" line="42" />
+   <location filename="cnnviz/gui/panels/curves.py" line="72" />
    <source>loss</source>
    <translation>Verlust</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/curves.py" line="51" />
+   <location filename="cnnviz/gui/panels/curve_titles.py" line="42" />
    <source>accuracy</source>
    <translation>Genauigkeit</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/curves.py" line="73" />
-   <location filename="cnnviz/gui/panels/curves.py" line="89" />
-   <location filename="cnnviz/gui/panels/curves.py" line="221" />
-   <source>Training curves</source>
-   <translation>Trainingskurven</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/panels/curves.py" line="90" />
-   <source>Loss (per step, smoothed, test dots) and accuracy (train line, test dots) against epochs</source>
-   <translation>Verlust (pro Schritt, geglättet, Testpunkte) und Genauigkeit (Trainingslinie, Testpunkte) über den Epochen</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/panels/curves.py" line="36" />
+   <location filename="cnnviz/gui/panels/curve_titles.py" line="27" />
    <source>per step</source>
    <translation>je Schritt</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/curves.py" line="37" />
+   <location filename="cnnviz/gui/panels/curve_titles.py" line="28" />
    <source>smoothed</source>
    <translation>Trend</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/curves.py" line="38" />
-   <location filename="cnnviz/gui/panels/curves.py" line="45" />
+   <location filename="cnnviz/gui/panels/curve_titles.py" line="29" />
+   <location filename="cnnviz/gui/panels/curve_titles.py" line="36" />
    <source>test</source>
    <translation>Test</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/curves.py" line="44" />
+   <location filename="cnnviz/gui/panels/curve_titles.py" line="35" />
    <source>train</source>
    <translation>Training</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/curves.py" line="231" />
+   <location filename="cnnviz/gui/panels/curves.py" line="33" />
+   <source>Press Start (or Space) to train: the loss appears here step by step</source>
+   <translation>Drücke Start (oder Leertaste) zum Trainieren: Der Verlust erscheint hier Schritt für Schritt</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/curves.py" line="49" />
+   <location filename="cnnviz/gui/panels/curves.py" line="65" />
+   <location filename="cnnviz/gui/panels/curves.py" line="197" />
+   <source>Training curves</source>
+   <translation>Trainingskurven</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/curves.py" line="66" />
+   <source>Loss (per step, smoothed, test dots) and accuracy (train line, test dots) against epochs</source>
+   <translation>Verlust (pro Schritt, geglättet, Testpunkte) und Genauigkeit (Trainingslinie, Testpunkte) über den Epochen</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/curves.py" line="207" />
    <source>Training curves, with a kept run for comparison</source>
    <translation>Trainingskurven, mit einem behaltenen Lauf zum Vergleich</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/curves.py" line="447" />
+   <location filename="cnnviz/gui/panels/curves.py" line="423" />
    <source>test accuracy {accuracies} · {text}</source>
    <translation>Testgenauigkeit {accuracies} · {text}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/curves.py" line="224" />
+   <location filename="cnnviz/gui/panels/curves.py" line="200" />
    <source>- - - A, the kept run ({source}): {label}</source>
    <translation>- - - A, der behaltene Lauf ({source}): {label}</translation>
   </message>
@@ -4025,7 +4025,7 @@ Wiederherstellen?</translation>
    <translation>Der Datensatz {name} lässt sich nicht laden: {exc}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/shortcuts.py" line="72" />
+   <location filename="cnnviz/gui/shortcuts.py" line="73" />
    <source>While you type in a field (the learning rate, a network spec, a name) the keys type: Enter applies it and leaves the field, Escape leaves it unchanged.</source>
    <translation>Während du in ein Feld tippst (Lernrate, Netzbeschreibung, Name), tippen die Tasten: Enter übernimmt und verlässt das Feld, Escape lässt es unverändert.</translation>
   </message>
@@ -4046,96 +4046,101 @@ Wiederherstellen?</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/shortcuts.py" line="52" />
+   <source>Save the model to a file</source>
+   <translation>Das Modell in einer Datei speichern</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/shortcuts.py" line="53" />
    <source>Open a photo or scan of a digit to classify (or drop it on the canvas)</source>
    <translation>Foto oder Scan einer Ziffer zum Erkennen öffnen (oder auf die Zeichenfläche ziehen)</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/shortcuts.py" line="53" />
+   <location filename="cnnviz/gui/shortcuts.py" line="54" />
    <source>The previous test image (feature maps, Why?)</source>
    <translation>Das vorherige Testbild (Merkmalskarten, Warum?)</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/shortcuts.py" line="54" />
+   <location filename="cnnviz/gui/shortcuts.py" line="55" />
    <source>The next test image (feature maps, Why?)</source>
    <translation>Das nächste Testbild (Merkmalskarten, Warum?)</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/shortcuts.py" line="55" />
+   <location filename="cnnviz/gui/shortcuts.py" line="56" />
    <source>The lesson's next step</source>
    <translation>Der nächste Schritt der Lektion</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/shortcuts.py" line="56" />
+   <location filename="cnnviz/gui/shortcuts.py" line="57" />
    <source>The lesson's previous step</source>
    <translation>Der vorherige Schritt der Lektion</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/shortcuts.py" line="57" />
+   <location filename="cnnviz/gui/shortcuts.py" line="58" />
    <source>The next tab</source>
    <translation>Der nächste Reiter</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/shortcuts.py" line="58" />
+   <location filename="cnnviz/gui/shortcuts.py" line="59" />
    <source>The previous tab</source>
    <translation>Der vorherige Reiter</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/shortcuts.py" line="59" />
+   <location filename="cnnviz/gui/shortcuts.py" line="60" />
    <source>Keep this run for comparison (the next run is drawn over it)</source>
    <translation>Diesen Lauf zum Vergleich behalten (der nächste wird darüber gezeichnet)</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/shortcuts.py" line="60" />
+   <location filename="cnnviz/gui/shortcuts.py" line="61" />
    <source>Presenter mode on or off</source>
    <translation>Präsentationsmodus ein oder aus</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/shortcuts.py" line="61" />
+   <location filename="cnnviz/gui/shortcuts.py" line="62" />
    <source>Full screen on or off</source>
    <translation>Vollbild ein oder aus</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/shortcuts.py" line="62" />
+   <location filename="cnnviz/gui/shortcuts.py" line="63" />
    <source>Zoom in: larger text and plots (up to 200 %)</source>
    <translation>Vergrößern: größere Schrift und Diagramme (bis 200 %)</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/shortcuts.py" line="63" />
+   <location filename="cnnviz/gui/shortcuts.py" line="64" />
    <source>Zoom out (down to 80 %)</source>
    <translation>Verkleinern (bis 80 %)</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/shortcuts.py" line="64" />
+   <location filename="cnnviz/gui/shortcuts.py" line="65" />
    <source>Actual size (zoom 100 %)</source>
    <translation>Originalgröße (Zoom 100 %)</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/shortcuts.py" line="65" />
+   <location filename="cnnviz/gui/shortcuts.py" line="66" />
    <source>Open the class canvas (phones draw for the network), or end it</source>
    <translation>Klassen-Zeichenfläche öffnen (Handys zeichnen für das Netz) oder beenden</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/shortcuts.py" line="66" />
+   <location filename="cnnviz/gui/shortcuts.py" line="67" />
    <source>Class canvas: accept the chosen drawing</source>
    <translation>Klassen-Zeichenfläche: die gewählte Zeichnung annehmen</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/shortcuts.py" line="67" />
+   <location filename="cnnviz/gui/shortcuts.py" line="68" />
    <source>Class canvas: keep the chosen drawing for our own test set</source>
    <translation>Klassen-Zeichenfläche: die gewählte Zeichnung für unseren eigenen Testsatz aufheben</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/shortcuts.py" line="68" />
+   <location filename="cnnviz/gui/shortcuts.py" line="69" />
    <source>Class canvas: reject the chosen drawing</source>
    <translation>Klassen-Zeichenfläche: die gewählte Zeichnung ablehnen</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/shortcuts.py" line="69" />
+   <location filename="cnnviz/gui/shortcuts.py" line="70" />
    <source>This list of keys</source>
    <translation>Diese Liste der Tasten</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/shortcuts.py" line="247" />
+   <location filename="cnnviz/gui/shortcuts.py" line="248" />
    <source>Keys</source>
    <translation>Tasten</translation>
   </message>
@@ -4245,22 +4250,22 @@ Wiederherstellen?</translation>
    <translation>cnnviz – einem CNN beim Lernen zusehen</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/window.py" line="340" />
+   <location filename="cnnviz/gui/window.py" line="341" />
    <source>Zoom {asked} % does not fit this window ({width}×{height}): showing {level} %, the largest at which every view fits.</source>
    <translation>Zoom {asked} % passt nicht in dieses Fenster ({width}×{height}): Gezeigt wird {level} %, der größte, bei dem jede Ansicht passt.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/window.py" line="409" />
+   <location filename="cnnviz/gui/window.py" line="410" />
    <source>Test image #{index}: see inside it in Training (feature maps) and Why?</source>
    <translation>Testbild #{index}: Blick hinein unter Lernen (Merkmalskarten) und Warum?</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/window.py" line="354" />
+   <location filename="cnnviz/gui/window.py" line="355" />
    <source>Zoom {level} % is the largest at which every view fits this window ({width}×{height})</source>
    <translation>Zoom {level} % ist der größte, bei dem jede Ansicht in dieses Fenster passt ({width}×{height})</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/window.py" line="320" />
+   <location filename="cnnviz/gui/window.py" line="321" />
    <source>{zoom} (could not be stored)</source>
    <translation>{zoom} (konnte nicht gespeichert werden)</translation>
   </message>

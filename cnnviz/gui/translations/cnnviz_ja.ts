@@ -943,7 +943,7 @@
   </message>
   <message>
    <location filename="cnnviz/gui/checkpoints.py" line="307" />
-   <location filename="cnnviz/gui/window.py" line="444" />
+   <location filename="cnnviz/gui/window.py" line="445" />
    <source>closing</source>
    <translation>終了</translation>
   </message>
@@ -1826,7 +1826,7 @@ Save it before {what}?</source>
   <message>
    <location filename="cnnviz/gui/menus.py" line="68" />
    <location filename="cnnviz/gui/menus.py" line="128" />
-   <location filename="cnnviz/gui/window.py" line="317" />
+   <location filename="cnnviz/gui/window.py" line="318" />
    <source>Zoom {level} %</source>
    <translation>ズーム {level} %</translation>
   </message>
@@ -2060,66 +2060,66 @@ Keys: {start} start/pause · {step} step · {clear} clear drawing · {help} all 
    <translation>このレッスンはバックエンド {wanted} を使いますが、ここでは使えません({why})。代わりに {chosen} を使います。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/curves.py" line="57" />
-   <source>Press Start (or Space) to train: the loss appears here step by step</source>
-   <translation>開始(またはスペース)で学習: 損失がここに 1 ステップずつ現れます</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/panels/curves.py" line="51" />
-   <location filename="cnnviz/gui/panels/curves.py" line="96" />
+   <location filename="cnnviz/gui/panels/curve_titles.py" line="42" />
+   <location filename="cnnviz/gui/panels/curves.py" line="72" />
    <source>loss</source>
    <translation>損失</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/curves.py" line="51" />
+   <location filename="cnnviz/gui/panels/curve_titles.py" line="42" />
    <source>accuracy</source>
    <translation>精度</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/curves.py" line="73" />
-   <location filename="cnnviz/gui/panels/curves.py" line="89" />
-   <location filename="cnnviz/gui/panels/curves.py" line="221" />
-   <source>Training curves</source>
-   <translation>学習曲線</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/panels/curves.py" line="90" />
-   <source>Loss (per step, smoothed, test dots) and accuracy (train line, test dots) against epochs</source>
-   <translation>エポックに対する損失(ステップごと、平滑化、テストの点)と精度(学習の線、テストの点)</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/panels/curves.py" line="36" />
+   <location filename="cnnviz/gui/panels/curve_titles.py" line="27" />
    <source>per step</source>
    <translation>各ステップ</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/curves.py" line="37" />
+   <location filename="cnnviz/gui/panels/curve_titles.py" line="28" />
    <source>smoothed</source>
    <translation>平滑</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/curves.py" line="38" />
-   <location filename="cnnviz/gui/panels/curves.py" line="45" />
+   <location filename="cnnviz/gui/panels/curve_titles.py" line="29" />
+   <location filename="cnnviz/gui/panels/curve_titles.py" line="36" />
    <source>test</source>
    <translation>テスト</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/curves.py" line="44" />
+   <location filename="cnnviz/gui/panels/curve_titles.py" line="35" />
    <source>train</source>
    <translation>学習</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/curves.py" line="231" />
+   <location filename="cnnviz/gui/panels/curves.py" line="33" />
+   <source>Press Start (or Space) to train: the loss appears here step by step</source>
+   <translation>開始(またはスペース)で学習: 損失がここに 1 ステップずつ現れます</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/curves.py" line="49" />
+   <location filename="cnnviz/gui/panels/curves.py" line="65" />
+   <location filename="cnnviz/gui/panels/curves.py" line="197" />
+   <source>Training curves</source>
+   <translation>学習曲線</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/curves.py" line="66" />
+   <source>Loss (per step, smoothed, test dots) and accuracy (train line, test dots) against epochs</source>
+   <translation>エポックに対する損失(ステップごと、平滑化、テストの点)と精度(学習の線、テストの点)</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/curves.py" line="207" />
    <source>Training curves, with a kept run for comparison</source>
    <translation>学習曲線(比較用に残した学習つき)</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/curves.py" line="447" />
+   <location filename="cnnviz/gui/panels/curves.py" line="423" />
    <source>test accuracy {accuracies} · {text}</source>
    <translation>テスト精度 {accuracies} · {text}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/curves.py" line="224" />
+   <location filename="cnnviz/gui/panels/curves.py" line="200" />
    <source>- - - A, the kept run ({source}): {label}</source>
    <translation>- - - A、残した学習({source}): {label}</translation>
   </message>
@@ -4024,7 +4024,7 @@ Restore it?</source>
    <translation>データセット {name} を読み込めません: {exc}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/shortcuts.py" line="72" />
+   <location filename="cnnviz/gui/shortcuts.py" line="73" />
    <source>While you type in a field (the learning rate, a network spec, a name) the keys type: Enter applies it and leaves the field, Escape leaves it unchanged.</source>
    <translation>入力欄(学習率、ネットワークの指定、名前)に入力している間は、キーは文字の入力になります。Enter で適用して欄を離れ、Escape で変更せずに離れます。</translation>
   </message>
@@ -4045,96 +4045,101 @@ Restore it?</source>
   </message>
   <message>
    <location filename="cnnviz/gui/shortcuts.py" line="52" />
+   <source>Save the model to a file</source>
+   <translation>モデルをファイルに保存</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/shortcuts.py" line="53" />
    <source>Open a photo or scan of a digit to classify (or drop it on the canvas)</source>
    <translation>分類する数字の写真やスキャンを開く(キャンバスにドロップしても可)</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/shortcuts.py" line="53" />
+   <location filename="cnnviz/gui/shortcuts.py" line="54" />
    <source>The previous test image (feature maps, Why?)</source>
    <translation>前のテスト画像(特徴マップ、なぜ?)</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/shortcuts.py" line="54" />
+   <location filename="cnnviz/gui/shortcuts.py" line="55" />
    <source>The next test image (feature maps, Why?)</source>
    <translation>次のテスト画像(特徴マップ、なぜ?)</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/shortcuts.py" line="55" />
+   <location filename="cnnviz/gui/shortcuts.py" line="56" />
    <source>The lesson's next step</source>
    <translation>レッスンの次の段階</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/shortcuts.py" line="56" />
+   <location filename="cnnviz/gui/shortcuts.py" line="57" />
    <source>The lesson's previous step</source>
    <translation>レッスンの前の段階</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/shortcuts.py" line="57" />
+   <location filename="cnnviz/gui/shortcuts.py" line="58" />
    <source>The next tab</source>
    <translation>次のタブ</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/shortcuts.py" line="58" />
+   <location filename="cnnviz/gui/shortcuts.py" line="59" />
    <source>The previous tab</source>
    <translation>前のタブ</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/shortcuts.py" line="59" />
+   <location filename="cnnviz/gui/shortcuts.py" line="60" />
    <source>Keep this run for comparison (the next run is drawn over it)</source>
    <translation>この学習を比較用に残す(次の学習がその上に描かれます)</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/shortcuts.py" line="60" />
+   <location filename="cnnviz/gui/shortcuts.py" line="61" />
    <source>Presenter mode on or off</source>
    <translation>プレゼンターモードのオン/オフ</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/shortcuts.py" line="61" />
+   <location filename="cnnviz/gui/shortcuts.py" line="62" />
    <source>Full screen on or off</source>
    <translation>全画面のオン/オフ</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/shortcuts.py" line="62" />
+   <location filename="cnnviz/gui/shortcuts.py" line="63" />
    <source>Zoom in: larger text and plots (up to 200 %)</source>
    <translation>拡大: 文字とグラフを大きく(200 % まで)</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/shortcuts.py" line="63" />
+   <location filename="cnnviz/gui/shortcuts.py" line="64" />
    <source>Zoom out (down to 80 %)</source>
    <translation>縮小(80 % まで)</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/shortcuts.py" line="64" />
+   <location filename="cnnviz/gui/shortcuts.py" line="65" />
    <source>Actual size (zoom 100 %)</source>
    <translation>実際のサイズ(ズーム 100 %)</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/shortcuts.py" line="65" />
+   <location filename="cnnviz/gui/shortcuts.py" line="66" />
    <source>Open the class canvas (phones draw for the network), or end it</source>
    <translation>クラスのキャンバスを開く（スマートフォンがネットワークのために描く）、または終了する</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/shortcuts.py" line="66" />
+   <location filename="cnnviz/gui/shortcuts.py" line="67" />
    <source>Class canvas: accept the chosen drawing</source>
    <translation>クラスのキャンバス：選んだ絵を採用</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/shortcuts.py" line="67" />
+   <location filename="cnnviz/gui/shortcuts.py" line="68" />
    <source>Class canvas: keep the chosen drawing for our own test set</source>
    <translation>クラスのキャンバス：選んだ絵を私たちのテストセット用に保留</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/shortcuts.py" line="68" />
+   <location filename="cnnviz/gui/shortcuts.py" line="69" />
    <source>Class canvas: reject the chosen drawing</source>
    <translation>クラスのキャンバス：選んだ絵を不採用</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/shortcuts.py" line="69" />
+   <location filename="cnnviz/gui/shortcuts.py" line="70" />
    <source>This list of keys</source>
    <translation>このキー一覧</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/shortcuts.py" line="247" />
+   <location filename="cnnviz/gui/shortcuts.py" line="248" />
    <source>Keys</source>
    <translation>キー一覧</translation>
   </message>
@@ -4244,22 +4249,22 @@ Restore it?</source>
    <translation>cnnviz — CNN が学ぶ様子を見る</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/window.py" line="340" />
+   <location filename="cnnviz/gui/window.py" line="341" />
    <source>Zoom {asked} % does not fit this window ({width}×{height}): showing {level} %, the largest at which every view fits.</source>
    <translation>ズーム {asked} % はこのウィンドウ({width}×{height})に収まりません：すべての表示が収まる最大の {level} % で表示します。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/window.py" line="409" />
+   <location filename="cnnviz/gui/window.py" line="410" />
    <source>Test image #{index}: see inside it in Training (feature maps) and Why?</source>
    <translation>テスト画像 #{index}: 学習(特徴マップ)と「なぜ?」で中を見られます</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/window.py" line="354" />
+   <location filename="cnnviz/gui/window.py" line="355" />
    <source>Zoom {level} % is the largest at which every view fits this window ({width}×{height})</source>
    <translation>ズーム {level} % が、すべての表示がこのウィンドウ({width}×{height})に収まる最大の倍率です</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/window.py" line="320" />
+   <location filename="cnnviz/gui/window.py" line="321" />
    <source>{zoom} (could not be stored)</source>
    <translation>{zoom}(保存できませんでした)</translation>
   </message>

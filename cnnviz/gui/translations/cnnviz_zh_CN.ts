@@ -943,7 +943,7 @@
   </message>
   <message>
    <location filename="cnnviz/gui/checkpoints.py" line="307" />
-   <location filename="cnnviz/gui/window.py" line="444" />
+   <location filename="cnnviz/gui/window.py" line="445" />
    <source>closing</source>
    <translation>关闭</translation>
   </message>
@@ -1826,7 +1826,7 @@ Save it before {what}?</source>
   <message>
    <location filename="cnnviz/gui/menus.py" line="68" />
    <location filename="cnnviz/gui/menus.py" line="128" />
-   <location filename="cnnviz/gui/window.py" line="317" />
+   <location filename="cnnviz/gui/window.py" line="318" />
    <source>Zoom {level} %</source>
    <translation>缩放 {level} %</translation>
   </message>
@@ -2060,66 +2060,66 @@ Keys: {start} start/pause · {step} step · {clear} clear drawing · {help} all 
    <translation>本课程要求使用 {wanted} 后端，但此处不可用（{why}）；改用 {chosen}。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/curves.py" line="57" />
-   <source>Press Start (or Space) to train: the loss appears here step by step</source>
-   <translation>点开始（或按空格键）开始训练：损失会在这里一步步出现</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/panels/curves.py" line="51" />
-   <location filename="cnnviz/gui/panels/curves.py" line="96" />
+   <location filename="cnnviz/gui/panels/curve_titles.py" line="42" />
+   <location filename="cnnviz/gui/panels/curves.py" line="72" />
    <source>loss</source>
    <translation>损失</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/curves.py" line="51" />
+   <location filename="cnnviz/gui/panels/curve_titles.py" line="42" />
    <source>accuracy</source>
    <translation>准确率</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/curves.py" line="73" />
-   <location filename="cnnviz/gui/panels/curves.py" line="89" />
-   <location filename="cnnviz/gui/panels/curves.py" line="221" />
-   <source>Training curves</source>
-   <translation>训练曲线</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/panels/curves.py" line="90" />
-   <source>Loss (per step, smoothed, test dots) and accuracy (train line, test dots) against epochs</source>
-   <translation>随轮次变化的损失（每步、平滑、测试点）和准确率（训练线、测试点）</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/panels/curves.py" line="36" />
+   <location filename="cnnviz/gui/panels/curve_titles.py" line="27" />
    <source>per step</source>
    <translation>每步</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/curves.py" line="37" />
+   <location filename="cnnviz/gui/panels/curve_titles.py" line="28" />
    <source>smoothed</source>
    <translation>平滑</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/curves.py" line="38" />
-   <location filename="cnnviz/gui/panels/curves.py" line="45" />
+   <location filename="cnnviz/gui/panels/curve_titles.py" line="29" />
+   <location filename="cnnviz/gui/panels/curve_titles.py" line="36" />
    <source>test</source>
    <translation>测试</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/curves.py" line="44" />
+   <location filename="cnnviz/gui/panels/curve_titles.py" line="35" />
    <source>train</source>
    <translation>训练</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/curves.py" line="231" />
+   <location filename="cnnviz/gui/panels/curves.py" line="33" />
+   <source>Press Start (or Space) to train: the loss appears here step by step</source>
+   <translation>点开始（或按空格键）开始训练：损失会在这里一步步出现</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/curves.py" line="49" />
+   <location filename="cnnviz/gui/panels/curves.py" line="65" />
+   <location filename="cnnviz/gui/panels/curves.py" line="197" />
+   <source>Training curves</source>
+   <translation>训练曲线</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/curves.py" line="66" />
+   <source>Loss (per step, smoothed, test dots) and accuracy (train line, test dots) against epochs</source>
+   <translation>随轮次变化的损失（每步、平滑、测试点）和准确率（训练线、测试点）</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/curves.py" line="207" />
    <source>Training curves, with a kept run for comparison</source>
    <translation>训练曲线（附保留的训练以作比较）</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/curves.py" line="447" />
+   <location filename="cnnviz/gui/panels/curves.py" line="423" />
    <source>test accuracy {accuracies} · {text}</source>
    <translation>测试准确率 {accuracies} · {text}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/curves.py" line="224" />
+   <location filename="cnnviz/gui/panels/curves.py" line="200" />
    <source>- - - A, the kept run ({source}): {label}</source>
    <translation>- - - A，保留的训练（{source}）：{label}</translation>
   </message>
@@ -4024,7 +4024,7 @@ Restore it?</source>
    <translation>无法加载数据集 {name}：{exc}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/shortcuts.py" line="72" />
+   <location filename="cnnviz/gui/shortcuts.py" line="73" />
    <source>While you type in a field (the learning rate, a network spec, a name) the keys type: Enter applies it and leaves the field, Escape leaves it unchanged.</source>
    <translation>在输入框（学习率、网络结构、名字）中输入时，按键用于打字：Enter 应用并离开输入框，Escape 不做更改。</translation>
   </message>
@@ -4045,96 +4045,101 @@ Restore it?</source>
   </message>
   <message>
    <location filename="cnnviz/gui/shortcuts.py" line="52" />
+   <source>Save the model to a file</source>
+   <translation>将模型保存到文件</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/shortcuts.py" line="53" />
    <source>Open a photo or scan of a digit to classify (or drop it on the canvas)</source>
    <translation>打开数字的照片或扫描件进行识别（也可拖到画板上）</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/shortcuts.py" line="53" />
+   <location filename="cnnviz/gui/shortcuts.py" line="54" />
    <source>The previous test image (feature maps, Why?)</source>
    <translation>上一张测试图片（特征图、为什么？）</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/shortcuts.py" line="54" />
+   <location filename="cnnviz/gui/shortcuts.py" line="55" />
    <source>The next test image (feature maps, Why?)</source>
    <translation>下一张测试图片（特征图、为什么？）</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/shortcuts.py" line="55" />
+   <location filename="cnnviz/gui/shortcuts.py" line="56" />
    <source>The lesson's next step</source>
    <translation>课程的下一步</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/shortcuts.py" line="56" />
+   <location filename="cnnviz/gui/shortcuts.py" line="57" />
    <source>The lesson's previous step</source>
    <translation>课程的上一步</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/shortcuts.py" line="57" />
+   <location filename="cnnviz/gui/shortcuts.py" line="58" />
    <source>The next tab</source>
    <translation>下一个标签页</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/shortcuts.py" line="58" />
+   <location filename="cnnviz/gui/shortcuts.py" line="59" />
    <source>The previous tab</source>
    <translation>上一个标签页</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/shortcuts.py" line="59" />
+   <location filename="cnnviz/gui/shortcuts.py" line="60" />
    <source>Keep this run for comparison (the next run is drawn over it)</source>
    <translation>保留本次训练以便比较（下一次训练画在它上面）</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/shortcuts.py" line="60" />
+   <location filename="cnnviz/gui/shortcuts.py" line="61" />
    <source>Presenter mode on or off</source>
    <translation>打开或关闭演示模式</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/shortcuts.py" line="61" />
+   <location filename="cnnviz/gui/shortcuts.py" line="62" />
    <source>Full screen on or off</source>
    <translation>打开或关闭全屏</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/shortcuts.py" line="62" />
+   <location filename="cnnviz/gui/shortcuts.py" line="63" />
    <source>Zoom in: larger text and plots (up to 200 %)</source>
    <translation>放大：文字和图表更大（最高 200 %）</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/shortcuts.py" line="63" />
+   <location filename="cnnviz/gui/shortcuts.py" line="64" />
    <source>Zoom out (down to 80 %)</source>
    <translation>缩小（最低 80 %）</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/shortcuts.py" line="64" />
+   <location filename="cnnviz/gui/shortcuts.py" line="65" />
    <source>Actual size (zoom 100 %)</source>
    <translation>实际大小（缩放 100 %）</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/shortcuts.py" line="65" />
+   <location filename="cnnviz/gui/shortcuts.py" line="66" />
    <source>Open the class canvas (phones draw for the network), or end it</source>
    <translation>打开班级画板（手机为网络画画），或结束它</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/shortcuts.py" line="66" />
+   <location filename="cnnviz/gui/shortcuts.py" line="67" />
    <source>Class canvas: accept the chosen drawing</source>
    <translation>班级画板：采用选中的画</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/shortcuts.py" line="67" />
+   <location filename="cnnviz/gui/shortcuts.py" line="68" />
    <source>Class canvas: keep the chosen drawing for our own test set</source>
    <translation>班级画板：将选中的画留作我们自己的测试集</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/shortcuts.py" line="68" />
+   <location filename="cnnviz/gui/shortcuts.py" line="69" />
    <source>Class canvas: reject the chosen drawing</source>
    <translation>班级画板：拒绝选中的画</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/shortcuts.py" line="69" />
+   <location filename="cnnviz/gui/shortcuts.py" line="70" />
    <source>This list of keys</source>
    <translation>本快捷键列表</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/shortcuts.py" line="247" />
+   <location filename="cnnviz/gui/shortcuts.py" line="248" />
    <source>Keys</source>
    <translation>快捷键</translation>
   </message>
@@ -4244,22 +4249,22 @@ Restore it?</source>
    <translation>cnnviz — 看卷积神经网络学习</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/window.py" line="340" />
+   <location filename="cnnviz/gui/window.py" line="341" />
    <source>Zoom {asked} % does not fit this window ({width}×{height}): showing {level} %, the largest at which every view fits.</source>
    <translation>缩放 {asked} % 放不进此窗口（{width}×{height}）：改为显示 {level} %，即所有视图都能放下的最大比例。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/window.py" line="409" />
+   <location filename="cnnviz/gui/window.py" line="410" />
    <source>Test image #{index}: see inside it in Training (feature maps) and Why?</source>
    <translation>测试图片 #{index}：在“训练”（特征图）和“为什么？”中查看内部</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/window.py" line="354" />
+   <location filename="cnnviz/gui/window.py" line="355" />
    <source>Zoom {level} % is the largest at which every view fits this window ({width}×{height})</source>
    <translation>缩放 {level} % 是所有视图都能放进此窗口（{width}×{height}）的最大比例</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/window.py" line="320" />
+   <location filename="cnnviz/gui/window.py" line="321" />
    <source>{zoom} (could not be stored)</source>
    <translation>{zoom}（无法保存）</translation>
   </message>
