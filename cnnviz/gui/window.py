@@ -132,6 +132,7 @@ class MainWindow(QMainWindow):
                 dialog_parent=self,
                 open_question=self.questions.confirm_lesson_over_run,
                 close_question=self.questions.ask_closing_lesson,
+                checkpoints=self.checkpoints,
             )
         )
         self.state.class_canvas.language = language.current()
