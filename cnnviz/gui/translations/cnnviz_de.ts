@@ -2099,7 +2099,7 @@ Tasten: {start} Start/Pause · {step} Schritt · {clear} Zeichnung löschen · {
   <message>
    <location filename="cnnviz/gui/panels/curves.py" line="49" />
    <location filename="cnnviz/gui/panels/curves.py" line="65" />
-   <location filename="cnnviz/gui/panels/curves.py" line="197" />
+   <location filename="cnnviz/gui/panels/curves.py" line="198" />
    <source>Training curves</source>
    <translation>Trainingskurven</translation>
   </message>
@@ -2109,17 +2109,17 @@ Tasten: {start} Start/Pause · {step} Schritt · {clear} Zeichnung löschen · {
    <translation>Verlust (pro Schritt, geglättet, Testpunkte) und Genauigkeit (Trainingslinie, Testpunkte) über den Epochen</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/curves.py" line="207" />
+   <location filename="cnnviz/gui/panels/curves.py" line="208" />
    <source>Training curves, with a kept run for comparison</source>
    <translation>Trainingskurven, mit einem behaltenen Lauf zum Vergleich</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/curves.py" line="423" />
+   <location filename="cnnviz/gui/panels/curves.py" line="424" />
    <source>test accuracy {accuracies} · {text}</source>
    <translation>Testgenauigkeit {accuracies} · {text}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/curves.py" line="200" />
+   <location filename="cnnviz/gui/panels/curves.py" line="201" />
    <source>- - - A, the kept run ({source}): {label}</source>
    <translation>- - - A, der behaltene Lauf ({source}): {label}</translation>
   </message>
@@ -3955,72 +3955,72 @@ Wiederherstellen?</translation>
    <translation>Anzeigefehler: {error_type}: {exc}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="320" />
+   <location filename="cnnviz/gui/run_control.py" line="333" />
    <source>The network changed, so the run was stopped. Press Start to train the new network.</source>
    <translation>Das Netz hat sich geändert, deshalb wurde der Lauf gestoppt. Drücke Start, um das neue Netz zu trainieren.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="332" />
+   <location filename="cnnviz/gui/run_control.py" line="345" />
    <source>The data set changed, so the run was stopped. Press Start to train on it.</source>
    <translation>Der Datensatz hat sich geändert, deshalb wurde der Lauf gestoppt. Drücke Start, um damit zu trainieren.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="217" />
+   <location filename="cnnviz/gui/run_control.py" line="227" />
    <source>starting over with new random weights</source>
    <translation>mit neuen Zufallsgewichten neu anfangen</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="245" />
+   <location filename="cnnviz/gui/run_control.py" line="255" />
    <source>No data set is loaded: choose one that is installed, or start with --data DIR.</source>
    <translation>Kein Datensatz geladen: Wähle einen installierten oder starte mit --data DIR.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="41" />
+   <location filename="cnnviz/gui/run_control.py" line="42" />
    <source>training on {train_used:,} of {train_total:,} images</source>
    <translation>trainiert mit {train_used:,} von {train_total:,} Bildern</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="47" />
+   <location filename="cnnviz/gui/run_control.py" line="48" />
    <source>testing on {test_used:,} of {test_total:,}</source>
    <translation>testet mit {test_used:,} von {test_total:,}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="224" />
+   <location filename="cnnviz/gui/run_control.py" line="234" />
    <source>New random weights (seed {seed}).</source>
    <translation>Neue Zufallsgewichte (Seed {seed}).</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="418" />
+   <location filename="cnnviz/gui/run_control.py" line="431" />
    <source>Training stopped by an error: {message}. The app is still running; change a setting and press Start to try again.</source>
    <translation>Das Training wurde durch einen Fehler gestoppt: {message}. Die App läuft weiter; ändere eine Einstellung und drücke Start für einen neuen Versuch.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="261" />
+   <location filename="cnnviz/gui/run_control.py" line="271" />
    <source>Learning our {count} classes further</source>
    <translation>Lernt unsere {count} Klassen weiter</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="381" />
+   <location filename="cnnviz/gui/run_control.py" line="394" />
    <source>Could not copy the final weights: {exc}</source>
    <translation>Die letzten Gewichte konnten nicht kopiert werden: {exc}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="391" />
+   <location filename="cnnviz/gui/run_control.py" line="404" />
    <source>{label} finished. Our drawings: {ours} (see the Class drawings tab).</source>
    <translation>{label} fertig. Unsere Zeichnungen: {ours} (siehe Reiter Klassenzeichnungen).</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="150" />
+   <location filename="cnnviz/gui/run_control.py" line="160" />
    <source>Cannot build the network: {exc}</source>
    <translation>Das Netz lässt sich nicht bauen: {exc}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="279" />
+   <location filename="cnnviz/gui/run_control.py" line="289" />
    <source>Cannot start: {exc}</source>
    <translation>Start nicht möglich: {exc}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="327" />
+   <location filename="cnnviz/gui/run_control.py" line="340" />
    <source>Cannot load the {name} data set: {exc}</source>
    <translation>Der Datensatz {name} lässt sich nicht laden: {exc}</translation>
   </message>
@@ -4145,67 +4145,77 @@ Wiederherstellen?</translation>
    <translation>Tasten</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/status.py" line="39" />
+   <location filename="cnnviz/gui/status.py" line="38" />
+   <source>waiting for the last run's step to end…</source>
+   <translation>warte auf das Ende des letzten Schritts des vorigen Laufs…</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/status.py" line="40" />
+   <source>still waiting for the last run's step to end (over 30 s)…</source>
+   <translation>warte noch immer auf das Ende des letzten Schritts des vorigen Laufs (über 30 s)…</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/status.py" line="43" />
    <source>ready</source>
    <translation>bereit</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/status.py" line="40" />
+   <location filename="cnnviz/gui/status.py" line="44" />
    <source>idle</source>
    <translation>untätig</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/status.py" line="41" />
+   <location filename="cnnviz/gui/status.py" line="45" />
    <source>starting</source>
    <translation>startet</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/status.py" line="42" />
+   <location filename="cnnviz/gui/status.py" line="46" />
    <source>running</source>
    <translation>läuft</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/status.py" line="43" />
+   <location filename="cnnviz/gui/status.py" line="47" />
    <source>paused</source>
    <translation>angehalten</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/status.py" line="44" />
+   <location filename="cnnviz/gui/status.py" line="48" />
    <source>reset</source>
    <translation>zurückgesetzt</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/status.py" line="45" />
+   <location filename="cnnviz/gui/status.py" line="49" />
    <source>finished</source>
    <translation>fertig</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/status.py" line="46" />
+   <location filename="cnnviz/gui/status.py" line="50" />
    <source>stopped</source>
    <translation>gestoppt</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/status.py" line="47" />
+   <location filename="cnnviz/gui/status.py" line="51" />
    <source>failed</source>
    <translation>fehlgeschlagen</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/status.py" line="48" />
+   <location filename="cnnviz/gui/status.py" line="52" />
    <source>stopped by an error</source>
    <translation>durch einen Fehler gestoppt</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/status.py" line="49" />
+   <location filename="cnnviz/gui/status.py" line="53" />
    <source>ready · compiling kernels</source>
    <translation>bereit · kompiliert Kernel</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/status.py" line="50" />
+   <location filename="cnnviz/gui/status.py" line="54" />
    <source>starting (loading data)…</source>
    <translation>startet (lädt Daten)…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/status.py" line="51" />
+   <location filename="cnnviz/gui/status.py" line="55" />
    <source>starting (loading data and compiling kernels)…</source>
    <translation>startet (lädt Daten, kompiliert Kernel)…</translation>
   </message>
@@ -4235,12 +4245,12 @@ Wiederherstellen?</translation>
    <translation>Testgenauigkeit {value}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/status.py" line="126" />
+   <location filename="cnnviz/gui/status.py" line="132" />
    <source>Hide this message</source>
    <translation>Diese Meldung ausblenden</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/status.py" line="329" />
+   <location filename="cnnviz/gui/status.py" line="335" />
    <source>{value} images/s</source>
    <translation>{value} Bilder/s</translation>
   </message>

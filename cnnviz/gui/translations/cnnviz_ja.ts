@@ -2099,7 +2099,7 @@ Keys: {start} start/pause · {step} step · {clear} clear drawing · {help} all 
   <message>
    <location filename="cnnviz/gui/panels/curves.py" line="49" />
    <location filename="cnnviz/gui/panels/curves.py" line="65" />
-   <location filename="cnnviz/gui/panels/curves.py" line="197" />
+   <location filename="cnnviz/gui/panels/curves.py" line="198" />
    <source>Training curves</source>
    <translation>学習曲線</translation>
   </message>
@@ -2109,17 +2109,17 @@ Keys: {start} start/pause · {step} step · {clear} clear drawing · {help} all 
    <translation>エポックに対する損失(ステップごと、平滑化、テストの点)と精度(学習の線、テストの点)</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/curves.py" line="207" />
+   <location filename="cnnviz/gui/panels/curves.py" line="208" />
    <source>Training curves, with a kept run for comparison</source>
    <translation>学習曲線(比較用に残した学習つき)</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/curves.py" line="423" />
+   <location filename="cnnviz/gui/panels/curves.py" line="424" />
    <source>test accuracy {accuracies} · {text}</source>
    <translation>テスト精度 {accuracies} · {text}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/curves.py" line="200" />
+   <location filename="cnnviz/gui/panels/curves.py" line="201" />
    <source>- - - A, the kept run ({source}): {label}</source>
    <translation>- - - A、残した学習({source}): {label}</translation>
   </message>
@@ -3954,72 +3954,72 @@ Restore it?</source>
    <translation>表示エラー: {error_type}: {exc}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="320" />
+   <location filename="cnnviz/gui/run_control.py" line="333" />
    <source>The network changed, so the run was stopped. Press Start to train the new network.</source>
    <translation>ネットワークが変わったので学習を止めました。開始を押すと新しいネットワークを学習します。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="332" />
+   <location filename="cnnviz/gui/run_control.py" line="345" />
    <source>The data set changed, so the run was stopped. Press Start to train on it.</source>
    <translation>データセットが変わったので学習を止めました。開始を押すとそのデータで学習します。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="217" />
+   <location filename="cnnviz/gui/run_control.py" line="227" />
    <source>starting over with new random weights</source>
    <translation>新しい乱数の重みでやり直す</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="245" />
+   <location filename="cnnviz/gui/run_control.py" line="255" />
    <source>No data set is loaded: choose one that is installed, or start with --data DIR.</source>
    <translation>データセットが読み込まれていません。インストール済みのものを選ぶか、--data DIR を付けて起動してください。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="41" />
+   <location filename="cnnviz/gui/run_control.py" line="42" />
    <source>training on {train_used:,} of {train_total:,} images</source>
    <translation>{train_total:,} 枚中 {train_used:,} 枚で学習</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="47" />
+   <location filename="cnnviz/gui/run_control.py" line="48" />
    <source>testing on {test_used:,} of {test_total:,}</source>
    <translation>{test_total:,} 枚中 {test_used:,} 枚でテスト</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="224" />
+   <location filename="cnnviz/gui/run_control.py" line="234" />
    <source>New random weights (seed {seed}).</source>
    <translation>新しい乱数の重み(シード {seed})。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="418" />
+   <location filename="cnnviz/gui/run_control.py" line="431" />
    <source>Training stopped by an error: {message}. The app is still running; change a setting and press Start to try again.</source>
    <translation>エラーで学習が止まりました: {message}。アプリは動いています。設定を変えて開始を押し、もう一度試してください。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="261" />
+   <location filename="cnnviz/gui/run_control.py" line="271" />
    <source>Learning our {count} classes further</source>
    <translation>わたしたちの {count} クラスをさらに学習中</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="381" />
+   <location filename="cnnviz/gui/run_control.py" line="394" />
    <source>Could not copy the final weights: {exc}</source>
    <translation>最終的な重みをコピーできませんでした: {exc}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="391" />
+   <location filename="cnnviz/gui/run_control.py" line="404" />
    <source>{label} finished. Our drawings: {ours} (see the Class drawings tab).</source>
    <translation>{label} が完了しました。みんなの手書き: {ours}(「クラスの手書き」タブを参照)。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="150" />
+   <location filename="cnnviz/gui/run_control.py" line="160" />
    <source>Cannot build the network: {exc}</source>
    <translation>ネットワークを作れません: {exc}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="279" />
+   <location filename="cnnviz/gui/run_control.py" line="289" />
    <source>Cannot start: {exc}</source>
    <translation>開始できません: {exc}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="327" />
+   <location filename="cnnviz/gui/run_control.py" line="340" />
    <source>Cannot load the {name} data set: {exc}</source>
    <translation>データセット {name} を読み込めません: {exc}</translation>
   </message>
@@ -4144,67 +4144,77 @@ Restore it?</source>
    <translation>キー一覧</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/status.py" line="39" />
+   <location filename="cnnviz/gui/status.py" line="38" />
+   <source>waiting for the last run's step to end…</source>
+   <translation>前の学習の最後のステップが終わるのを待っています…</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/status.py" line="40" />
+   <source>still waiting for the last run's step to end (over 30 s)…</source>
+   <translation>前の学習の最後のステップが終わるのをまだ待っています(30 秒以上)…</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/status.py" line="43" />
    <source>ready</source>
    <translation>準備完了</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/status.py" line="40" />
+   <location filename="cnnviz/gui/status.py" line="44" />
    <source>idle</source>
    <translation>待機中</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/status.py" line="41" />
+   <location filename="cnnviz/gui/status.py" line="45" />
    <source>starting</source>
    <translation>開始中</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/status.py" line="42" />
+   <location filename="cnnviz/gui/status.py" line="46" />
    <source>running</source>
    <translation>学習中</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/status.py" line="43" />
+   <location filename="cnnviz/gui/status.py" line="47" />
    <source>paused</source>
    <translation>一時停止中</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/status.py" line="44" />
+   <location filename="cnnviz/gui/status.py" line="48" />
    <source>reset</source>
    <translation>リセット</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/status.py" line="45" />
+   <location filename="cnnviz/gui/status.py" line="49" />
    <source>finished</source>
    <translation>完了</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/status.py" line="46" />
+   <location filename="cnnviz/gui/status.py" line="50" />
    <source>stopped</source>
    <translation>停止</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/status.py" line="47" />
+   <location filename="cnnviz/gui/status.py" line="51" />
    <source>failed</source>
    <translation>失敗</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/status.py" line="48" />
+   <location filename="cnnviz/gui/status.py" line="52" />
    <source>stopped by an error</source>
    <translation>エラーで停止</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/status.py" line="49" />
+   <location filename="cnnviz/gui/status.py" line="53" />
    <source>ready · compiling kernels</source>
    <translation>準備完了 · カーネルをコンパイル中</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/status.py" line="50" />
+   <location filename="cnnviz/gui/status.py" line="54" />
    <source>starting (loading data)…</source>
    <translation>開始中(データを読み込み中)…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/status.py" line="51" />
+   <location filename="cnnviz/gui/status.py" line="55" />
    <source>starting (loading data and compiling kernels)…</source>
    <translation>開始中(データの読み込みとカーネルのコンパイル)…</translation>
   </message>
@@ -4234,12 +4244,12 @@ Restore it?</source>
    <translation>テスト精度 {value}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/status.py" line="126" />
+   <location filename="cnnviz/gui/status.py" line="132" />
    <source>Hide this message</source>
    <translation>このメッセージを隠す</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/status.py" line="329" />
+   <location filename="cnnviz/gui/status.py" line="335" />
    <source>{value} images/s</source>
    <translation>{value} 枚/秒</translation>
   </message>

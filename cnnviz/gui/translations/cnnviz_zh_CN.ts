@@ -2099,7 +2099,7 @@ Keys: {start} start/pause · {step} step · {clear} clear drawing · {help} all 
   <message>
    <location filename="cnnviz/gui/panels/curves.py" line="49" />
    <location filename="cnnviz/gui/panels/curves.py" line="65" />
-   <location filename="cnnviz/gui/panels/curves.py" line="197" />
+   <location filename="cnnviz/gui/panels/curves.py" line="198" />
    <source>Training curves</source>
    <translation>训练曲线</translation>
   </message>
@@ -2109,17 +2109,17 @@ Keys: {start} start/pause · {step} step · {clear} clear drawing · {help} all 
    <translation>随轮次变化的损失（每步、平滑、测试点）和准确率（训练线、测试点）</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/curves.py" line="207" />
+   <location filename="cnnviz/gui/panels/curves.py" line="208" />
    <source>Training curves, with a kept run for comparison</source>
    <translation>训练曲线（附保留的训练以作比较）</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/curves.py" line="423" />
+   <location filename="cnnviz/gui/panels/curves.py" line="424" />
    <source>test accuracy {accuracies} · {text}</source>
    <translation>测试准确率 {accuracies} · {text}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/curves.py" line="200" />
+   <location filename="cnnviz/gui/panels/curves.py" line="201" />
    <source>- - - A, the kept run ({source}): {label}</source>
    <translation>- - - A，保留的训练（{source}）：{label}</translation>
   </message>
@@ -3954,72 +3954,72 @@ Restore it?</source>
    <translation>显示错误：{error_type}：{exc}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="320" />
+   <location filename="cnnviz/gui/run_control.py" line="333" />
    <source>The network changed, so the run was stopped. Press Start to train the new network.</source>
    <translation>网络已更改，训练已停止。点开始训练新的网络。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="332" />
+   <location filename="cnnviz/gui/run_control.py" line="345" />
    <source>The data set changed, so the run was stopped. Press Start to train on it.</source>
    <translation>数据集已更改，训练已停止。点开始用它训练。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="217" />
+   <location filename="cnnviz/gui/run_control.py" line="227" />
    <source>starting over with new random weights</source>
    <translation>用新的随机权重重新开始</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="245" />
+   <location filename="cnnviz/gui/run_control.py" line="255" />
    <source>No data set is loaded: choose one that is installed, or start with --data DIR.</source>
    <translation>未加载数据集：请选择已安装的数据集，或用 --data DIR 启动。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="41" />
+   <location filename="cnnviz/gui/run_control.py" line="42" />
    <source>training on {train_used:,} of {train_total:,} images</source>
    <translation>用 {train_total:,} 张中的 {train_used:,} 张训练</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="47" />
+   <location filename="cnnviz/gui/run_control.py" line="48" />
    <source>testing on {test_used:,} of {test_total:,}</source>
    <translation>用 {test_total:,} 张中的 {test_used:,} 张测试</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="224" />
+   <location filename="cnnviz/gui/run_control.py" line="234" />
    <source>New random weights (seed {seed}).</source>
    <translation>新的随机权重（种子 {seed}）。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="418" />
+   <location filename="cnnviz/gui/run_control.py" line="431" />
    <source>Training stopped by an error: {message}. The app is still running; change a setting and press Start to try again.</source>
    <translation>训练因错误停止：{message}。程序仍在运行；改一项设置再点开始重试。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="261" />
+   <location filename="cnnviz/gui/run_control.py" line="271" />
    <source>Learning our {count} classes further</source>
    <translation>继续学习我们的 {count} 个类别</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="381" />
+   <location filename="cnnviz/gui/run_control.py" line="394" />
    <source>Could not copy the final weights: {exc}</source>
    <translation>无法复制最终权重：{exc}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="391" />
+   <location filename="cnnviz/gui/run_control.py" line="404" />
    <source>{label} finished. Our drawings: {ours} (see the Class drawings tab).</source>
    <translation>{label} 已完成。我们的手写：{ours}（见“全班的手写”标签页）。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="150" />
+   <location filename="cnnviz/gui/run_control.py" line="160" />
    <source>Cannot build the network: {exc}</source>
    <translation>无法构建网络：{exc}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="279" />
+   <location filename="cnnviz/gui/run_control.py" line="289" />
    <source>Cannot start: {exc}</source>
    <translation>无法开始：{exc}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="327" />
+   <location filename="cnnviz/gui/run_control.py" line="340" />
    <source>Cannot load the {name} data set: {exc}</source>
    <translation>无法加载数据集 {name}：{exc}</translation>
   </message>
@@ -4144,67 +4144,77 @@ Restore it?</source>
    <translation>快捷键</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/status.py" line="39" />
+   <location filename="cnnviz/gui/status.py" line="38" />
+   <source>waiting for the last run's step to end…</source>
+   <translation>正在等待上一次训练的最后一步结束…</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/status.py" line="40" />
+   <source>still waiting for the last run's step to end (over 30 s)…</source>
+   <translation>仍在等待上一次训练的最后一步结束（超过 30 秒）…</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/status.py" line="43" />
    <source>ready</source>
    <translation>就绪</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/status.py" line="40" />
+   <location filename="cnnviz/gui/status.py" line="44" />
    <source>idle</source>
    <translation>空闲</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/status.py" line="41" />
+   <location filename="cnnviz/gui/status.py" line="45" />
    <source>starting</source>
    <translation>正在开始</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/status.py" line="42" />
+   <location filename="cnnviz/gui/status.py" line="46" />
    <source>running</source>
    <translation>训练中</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/status.py" line="43" />
+   <location filename="cnnviz/gui/status.py" line="47" />
    <source>paused</source>
    <translation>已暂停</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/status.py" line="44" />
+   <location filename="cnnviz/gui/status.py" line="48" />
    <source>reset</source>
    <translation>已重置</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/status.py" line="45" />
+   <location filename="cnnviz/gui/status.py" line="49" />
    <source>finished</source>
    <translation>已完成</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/status.py" line="46" />
+   <location filename="cnnviz/gui/status.py" line="50" />
    <source>stopped</source>
    <translation>已停止</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/status.py" line="47" />
+   <location filename="cnnviz/gui/status.py" line="51" />
    <source>failed</source>
    <translation>失败</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/status.py" line="48" />
+   <location filename="cnnviz/gui/status.py" line="52" />
    <source>stopped by an error</source>
    <translation>因错误停止</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/status.py" line="49" />
+   <location filename="cnnviz/gui/status.py" line="53" />
    <source>ready · compiling kernels</source>
    <translation>就绪 · 正在编译内核</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/status.py" line="50" />
+   <location filename="cnnviz/gui/status.py" line="54" />
    <source>starting (loading data)…</source>
    <translation>正在开始（加载数据）…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/status.py" line="51" />
+   <location filename="cnnviz/gui/status.py" line="55" />
    <source>starting (loading data and compiling kernels)…</source>
    <translation>正在开始（加载数据并编译内核）…</translation>
   </message>
@@ -4234,12 +4244,12 @@ Restore it?</source>
    <translation>测试准确率 {value}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/status.py" line="126" />
+   <location filename="cnnviz/gui/status.py" line="132" />
    <source>Hide this message</source>
    <translation>隐藏此消息</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/status.py" line="329" />
+   <location filename="cnnviz/gui/status.py" line="335" />
    <source>{value} images/s</source>
    <translation>{value} 张/秒</translation>
   </message>
