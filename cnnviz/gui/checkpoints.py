@@ -325,7 +325,8 @@ class Checkpoints:
             return True
         answer = self._ask_save_discard_cancel(tr("closing") if what is None else what)
         if answer == "discard":
-            self.forget_autosave()
+            if not self.auto_answer:  # a person's answer (not a signal's quit, not an unattended mode's)
+                self.forget_autosave()
             return True
         if answer != "save":
             return False

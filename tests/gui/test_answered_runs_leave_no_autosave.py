@@ -20,6 +20,13 @@ def _trained(window, steps=3):
     window.checkpoints.autosave_path.write_bytes(b"an autosave")  # what the run's worker writes
 
 
+def _teacher_discards(window, monkeypatch):
+    """The Save / Discard / Cancel question answered "Discard" by a person (an automatic answer, a signal's quit,
+    keeps the autosave)."""
+    monkeypatch.setattr(window.checkpoints, "auto_answer", None)
+    monkeypatch.setattr(window.checkpoints, "_ask_save_discard_cancel", lambda what: "discard")
+
+
 def _offered_after(window) -> list:
     folder = window.checkpoints.autosave_path.parent
     window.shutdown()
@@ -29,7 +36,7 @@ def _offered_after(window) -> list:
     return found
 
 
-def test_a_lessons_run_stopped_by_an_answer_leaves_no_autosave_even_its_last_one(qtbot, make_window):
+def test_a_lessons_run_stopped_by_an_answer_leaves_no_autosave_even_its_last_one(qtbot, make_window, monkeypatch):
     """The lesson's run trains, another lesson is loaded ("Discard"): the run writes its last autosave as it stops,
     after the answer; that one goes too. Then closing the lesson with "Keep it to compare"."""
     window = make_window()
@@ -42,7 +49,8 @@ def test_a_lessons_run_stopped_by_an_answer_leaves_no_autosave_even_its_last_one
         timeout=60_000,
     )
     window.questions.confirm_stop = lambda action, paused: True  # "Stop and go ahead"
-    assert window.lessons.apply(_lesson("First look"))  # asks; the tests answer "Discard"
+    _teacher_discards(window, monkeypatch)
+    assert window.lessons.apply(_lesson("First look"))
     assert not window.session.active
     qtbot.waitUntil(lambda: not path.exists(), timeout=5000)
     qtbot.wait(50)  # (a queued "autosaved" that would write it back)
@@ -56,9 +64,10 @@ def test_a_lessons_run_stopped_by_an_answer_leaves_no_autosave_even_its_last_one
     assert _offered_after(window) == []
 
 
-def test_discard_at_quit_and_reset_leave_no_autosave(make_window):
+def test_discard_at_quit_and_reset_leave_no_autosave(make_window, monkeypatch):
     window = make_window()
     path = window.checkpoints.autosave_path
+    _teacher_discards(window, monkeypatch)
     _trained(window)
     window.runs.reset()  # Save / Discard / Cancel: "Discard"
     assert not path.exists()
@@ -73,7 +82,8 @@ def test_an_unanswered_run_and_the_run_a_lesson_left_untouched_keep_their_autosa
     _trained(window)
     window.checkpoints.auto_answer = "cancel"
     assert not window.checkpoints.ask_before_discard()
-    window.checkpoints.auto_answer = "discard"
+    window.checkpoints.auto_answer = "discard"  # nobody answered (a signal's quit, an unattended mode)
+    assert window.checkpoints.ask_before_discard()
     assert path.exists()
     window.state.answered_unsaved()  # (as if saved: the lesson opens without a question)
     assert window.lessons.apply(_lesson("First look"), ask=False)
