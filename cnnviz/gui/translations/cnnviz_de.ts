@@ -917,12 +917,12 @@
    <translation>Foto: {name} · zeichnen, um neu anzufangen</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="354" />
+   <location filename="cnnviz/gui/checkpoints.py" line="355" />
    <source>Save the trained model?</source>
    <translation>Das trainierte Modell speichern?</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="362" />
+   <location filename="cnnviz/gui/checkpoints.py" line="363" />
    <source>Discard deletes it, its autosave too.</source>
    <translation>Verwerfen löscht es, auch seine automatische Sicherung.</translation>
   </message>
@@ -948,17 +948,17 @@
    <translation>schließen</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="345" />
+   <location filename="cnnviz/gui/checkpoints.py" line="346" />
    <source>The model was trained for {step} steps, {accuracy} % on the test images, and is not saved.</source>
    <translation>Das Modell wurde {step} Schritte trainiert ({accuracy} % auf den Testbildern) und ist nicht gespeichert.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="412" />
+   <location filename="cnnviz/gui/checkpoints.py" line="413" />
    <source>{loaded} Start continues training from these weights.</source>
    <translation>{loaded} Start trainiert mit diesen Gewichten weiter.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="485" />
+   <location filename="cnnviz/gui/checkpoints.py" line="486" />
    <source>Restored the autosaved run ({run}, {when}).</source>
    <translation>Automatisch gesicherten Lauf wiederhergestellt ({run}, {when}).</translation>
   </message>
@@ -974,24 +974,24 @@
    <translation>Das Modell konnte nicht gespeichert werden: {error}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="344" />
+   <location filename="cnnviz/gui/checkpoints.py" line="345" />
    <source>The model was trained for {step} steps and is not saved.</source>
    <translation>Das Modell wurde {step} Schritte trainiert und ist nicht gespeichert.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="355" />
+   <location filename="cnnviz/gui/checkpoints.py" line="356" />
    <source>{describe_unsaved}
 Save it before {what}?</source>
    <translation>{describe_unsaved}
 Zuerst speichern, dann {what}?</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="376" />
+   <location filename="cnnviz/gui/checkpoints.py" line="377" />
    <source>Loading {name}…</source>
    <translation>Lade {name}…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="410" />
+   <location filename="cnnviz/gui/checkpoints.py" line="411" />
    <source>Loaded {name} (network {spec}).</source>
    <translation>{name} geladen (Netz {spec}).</translation>
   </message>
@@ -1001,22 +1001,22 @@ Zuerst speichern, dann {what}?</translation>
    <translation>Speichere das Modell in {path}…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="390" />
+   <location filename="cnnviz/gui/checkpoints.py" line="391" />
    <source>loading {name}</source>
    <translation>{name} laden</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="400" />
+   <location filename="cnnviz/gui/checkpoints.py" line="401" />
    <source>Could not load the model: its network {spec!r} is not valid here</source>
    <translation>Das Modell konnte nicht geladen werden: Sein Netz {spec!r} ist hier nicht gültig</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="414" />
+   <location filename="cnnviz/gui/checkpoints.py" line="415" />
    <source>{text} Note: {note}.</source>
    <translation>{text} Hinweis: {note}.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="505" />
+   <location filename="cnnviz/gui/checkpoints.py" line="506" />
    <source>Could not restore the autosave {path}: {error}</source>
    <translation>Die Sicherung {path} konnte nicht wiederhergestellt werden: {error}</translation>
   </message>
@@ -1036,12 +1036,12 @@ Zuerst speichern, dann {what}?</translation>
    <translation>Das Modell konnte nicht automatisch in {path} gesichert werden: {error}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="382" />
+   <location filename="cnnviz/gui/checkpoints.py" line="383" />
    <source>Could not load the model: {error}</source>
    <translation>Das Modell konnte nicht geladen werden: {error}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="472" />
+   <location filename="cnnviz/gui/checkpoints.py" line="473" />
    <source>Could not delete the autosave {path}: {exc}</source>
    <translation>Die Sicherung {path} konnte nicht gelöscht werden: {exc}</translation>
   </message>
@@ -4147,12 +4147,12 @@ Wiederherstellen?</translation>
   <message>
    <location filename="cnnviz/gui/status.py" line="38" />
    <source>waiting for the last run's step to end…</source>
-   <translation>warte auf das Ende des letzten Schritts des vorigen Laufs…</translation>
+   <translation>warte auf den letzten Schritt des vorigen Laufs…</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/status.py" line="40" />
    <source>still waiting for the last run's step to end (over 30 s)…</source>
-   <translation>warte noch immer auf das Ende des letzten Schritts des vorigen Laufs (über 30 s)…</translation>
+   <translation>warte noch auf den letzten Schritt des vorigen Laufs (über 30 s)…</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/status.py" line="43" />

@@ -917,12 +917,12 @@
    <translation>写真: {name} · 描くとやり直し</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="354" />
+   <location filename="cnnviz/gui/checkpoints.py" line="355" />
    <source>Save the trained model?</source>
    <translation>学習したモデルを保存しますか?</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="362" />
+   <location filename="cnnviz/gui/checkpoints.py" line="363" />
    <source>Discard deletes it, its autosave too.</source>
    <translation>破棄すると、モデルも自動保存も削除されます。</translation>
   </message>
@@ -948,17 +948,17 @@
    <translation>終了</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="345" />
+   <location filename="cnnviz/gui/checkpoints.py" line="346" />
    <source>The model was trained for {step} steps, {accuracy} % on the test images, and is not saved.</source>
    <translation>このモデルは {step} ステップ学習し(テスト画像で {accuracy} %)、まだ保存されていません。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="412" />
+   <location filename="cnnviz/gui/checkpoints.py" line="413" />
    <source>{loaded} Start continues training from these weights.</source>
    <translation>{loaded} 「開始」でこの重みから学習を続けます。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="485" />
+   <location filename="cnnviz/gui/checkpoints.py" line="486" />
    <source>Restored the autosaved run ({run}, {when}).</source>
    <translation>自動保存された学習を復元しました({run}、{when})。</translation>
   </message>
@@ -974,24 +974,24 @@
    <translation>モデルを保存できませんでした: {error}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="344" />
+   <location filename="cnnviz/gui/checkpoints.py" line="345" />
    <source>The model was trained for {step} steps and is not saved.</source>
    <translation>このモデルは {step} ステップ学習し、まだ保存されていません。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="355" />
+   <location filename="cnnviz/gui/checkpoints.py" line="356" />
    <source>{describe_unsaved}
 Save it before {what}?</source>
    <translation>{describe_unsaved}
 先に保存しますか?({what})</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="376" />
+   <location filename="cnnviz/gui/checkpoints.py" line="377" />
    <source>Loading {name}…</source>
    <translation>{name} を読み込み中…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="410" />
+   <location filename="cnnviz/gui/checkpoints.py" line="411" />
    <source>Loaded {name} (network {spec}).</source>
    <translation>{name} を読み込みました(ネットワーク {spec})。</translation>
   </message>
@@ -1001,22 +1001,22 @@ Save it before {what}?</source>
    <translation>モデルを {path} に保存中…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="390" />
+   <location filename="cnnviz/gui/checkpoints.py" line="391" />
    <source>loading {name}</source>
    <translation>{name} の読み込み</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="400" />
+   <location filename="cnnviz/gui/checkpoints.py" line="401" />
    <source>Could not load the model: its network {spec!r} is not valid here</source>
    <translation>モデルを読み込めませんでした: ネットワーク {spec!r} はここでは使えません</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="414" />
+   <location filename="cnnviz/gui/checkpoints.py" line="415" />
    <source>{text} Note: {note}.</source>
    <translation>{text} 注意: {note}。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="505" />
+   <location filename="cnnviz/gui/checkpoints.py" line="506" />
    <source>Could not restore the autosave {path}: {error}</source>
    <translation>自動保存 {path} を復元できませんでした: {error}</translation>
   </message>
@@ -1036,12 +1036,12 @@ Save it before {what}?</source>
    <translation>モデルを {path} に自動保存できませんでした: {error}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="382" />
+   <location filename="cnnviz/gui/checkpoints.py" line="383" />
    <source>Could not load the model: {error}</source>
    <translation>モデルを読み込めませんでした: {error}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="472" />
+   <location filename="cnnviz/gui/checkpoints.py" line="473" />
    <source>Could not delete the autosave {path}: {exc}</source>
    <translation>自動保存 {path} を削除できませんでした: {exc}</translation>
   </message>

@@ -917,12 +917,12 @@
    <translation>照片：{name} · 重新书写即可</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="354" />
+   <location filename="cnnviz/gui/checkpoints.py" line="355" />
    <source>Save the trained model?</source>
    <translation>保存训练好的模型吗？</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="362" />
+   <location filename="cnnviz/gui/checkpoints.py" line="363" />
    <source>Discard deletes it, its autosave too.</source>
    <translation>放弃将删除模型及其自动保存。</translation>
   </message>
@@ -948,17 +948,17 @@
    <translation>关闭</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="345" />
+   <location filename="cnnviz/gui/checkpoints.py" line="346" />
    <source>The model was trained for {step} steps, {accuracy} % on the test images, and is not saved.</source>
    <translation>该模型已训练 {step} 步（测试图片上 {accuracy} %），尚未保存。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="412" />
+   <location filename="cnnviz/gui/checkpoints.py" line="413" />
    <source>{loaded} Start continues training from these weights.</source>
    <translation>{loaded} 按“开始”会从这些权重继续训练。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="485" />
+   <location filename="cnnviz/gui/checkpoints.py" line="486" />
    <source>Restored the autosaved run ({run}, {when}).</source>
    <translation>已恢复自动保存的训练（{run}，{when}）。</translation>
   </message>
@@ -974,24 +974,24 @@
    <translation>无法保存模型：{error}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="344" />
+   <location filename="cnnviz/gui/checkpoints.py" line="345" />
    <source>The model was trained for {step} steps and is not saved.</source>
    <translation>该模型已训练 {step} 步，尚未保存。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="355" />
+   <location filename="cnnviz/gui/checkpoints.py" line="356" />
    <source>{describe_unsaved}
 Save it before {what}?</source>
    <translation>{describe_unsaved}
 要先保存吗？（{what}）</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="376" />
+   <location filename="cnnviz/gui/checkpoints.py" line="377" />
    <source>Loading {name}…</source>
    <translation>正在加载 {name}…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="410" />
+   <location filename="cnnviz/gui/checkpoints.py" line="411" />
    <source>Loaded {name} (network {spec}).</source>
    <translation>已加载 {name}（网络 {spec}）。</translation>
   </message>
@@ -1001,22 +1001,22 @@ Save it before {what}?</source>
    <translation>正在将模型保存到 {path}…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="390" />
+   <location filename="cnnviz/gui/checkpoints.py" line="391" />
    <source>loading {name}</source>
    <translation>加载 {name}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="400" />
+   <location filename="cnnviz/gui/checkpoints.py" line="401" />
    <source>Could not load the model: its network {spec!r} is not valid here</source>
    <translation>无法加载模型：其网络 {spec!r} 在此无效</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="414" />
+   <location filename="cnnviz/gui/checkpoints.py" line="415" />
    <source>{text} Note: {note}.</source>
    <translation>{text} 注意：{note}。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="505" />
+   <location filename="cnnviz/gui/checkpoints.py" line="506" />
    <source>Could not restore the autosave {path}: {error}</source>
    <translation>无法恢复自动保存 {path}：{error}</translation>
   </message>
@@ -1036,12 +1036,12 @@ Save it before {what}?</source>
    <translation>无法将模型自动保存到 {path}：{error}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="382" />
+   <location filename="cnnviz/gui/checkpoints.py" line="383" />
    <source>Could not load the model: {error}</source>
    <translation>无法加载模型：{error}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="472" />
+   <location filename="cnnviz/gui/checkpoints.py" line="473" />
    <source>Could not delete the autosave {path}: {exc}</source>
    <translation>无法删除自动保存 {path}：{exc}</translation>
   </message>
