@@ -262,6 +262,14 @@ class Instance:
         ends without this)."""
         self.lock.release(remove=not self.path.exists())
 
+    def forget(self) -> None:
+        """The run it holds was answered for (discarded, kept to compare, saved): the file goes, the lock stays (the
+        app's next run autosaves here again). A file that cannot be deleted stays (offered, as before)."""
+        try:
+            self.path.unlink()
+        except OSError:  # not there (nothing to forget), or read-only, in use on Windows
+            pass
+
     def discard(self) -> None:
         """The app ends with its run saved to a file: its autosave holds nothing more and goes (it was offered
         again at every start, even after Restore and Save)."""

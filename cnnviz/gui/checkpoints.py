@@ -148,6 +148,12 @@ class Checkpoints:
         """This window's own autosave file, locked while the app runs (None: no user data folder)."""
         self.autosave_path: Path | None = self.autosave_instance.path if self.autosave_instance else None
         """Where runs autosave; None: they do not."""
+        self.launches = 0
+        """How many runs this window has launched (each autosaves to the same file): a lesson's run wrote the
+        autosave when this grew while the lesson was open."""
+        self._forget = False
+        """The run the autosave holds was answered for (discarded, kept, saved): never offered again, even when its
+        last autosave is written after the answer (a run stopped by the answer writes one as it ends)."""
         self._loaded_run: tuple[dict, Resume] | None = None
         """(weights, where their run was) of the last checkpoint loaded that says so."""
         session.saved.connect(self._on_saved)
@@ -161,7 +167,7 @@ class Checkpoints:
         instance, self.autosave_instance, self.autosave_path = self.autosave_instance, None, None
         if instance is None:
             return
-        if self.state.run.in_a_file:
+        if self.state.run.in_a_file or self._forget:
             instance.discard()
         else:
             instance.release()
@@ -231,9 +237,19 @@ class Checkpoints:
 
     def autosave_plan(self) -> autosave.Plan | None:
         """How the next run autosaves (the window passes it to the session)."""
+        self.launches += 1
+        self._forget = False  # a new run: its autosaves are offered again
         if self.autosave_path is None:
             return None
         return autosave.Plan(self.autosave_path, autosave.EVERY_S, self.autosave_meta())
+
+    def forget_autosave(self) -> None:
+        """The run the autosave holds is answered for (discarded, kept to compare or saved on purpose): it is not
+        offered as "Restore an autosaved run?" at the next start (after "Keep it to compare" it was). The file goes
+        now, and again if the stopped run writes its last autosave after this."""
+        self._forget = True
+        if self.autosave_instance is not None and not self.session.active:
+            self.autosave_instance.forget()
 
     def autosave_meta(self) -> dict:
         """What the run's autosaves say besides its state: its settings and its curves so far."""
@@ -268,6 +284,9 @@ class Checkpoints:
         banner, session = self.banner, self.session
         request = result.request
         if request.autosave:
+            if self._forget and not session.active:
+                self.forget_autosave()  # the last autosave of a run answered for
+                return
             if result.ok:
                 self.status_bar.showMessage(tr("Autosaved the model (step {step:,})").format(step=result.step), 4000)
             else:
@@ -306,6 +325,8 @@ class Checkpoints:
             return True
         answer = self._ask_save_discard_cancel(tr("closing") if what is None else what)
         if answer == "discard":
+            if not self.auto_answer:  # a person's answer (not a signal's quit, not an unattended mode's)
+                self.forget_autosave()
             return True
         if answer != "save":
             return False
@@ -339,7 +360,7 @@ class Checkpoints:
             self.window,
         )
         box.setDefaultButton(QMessageBox.Save)
-        box.setInformativeText(tr("The last run is also kept in an autosave, offered at the next start."))
+        box.setInformativeText(tr("Discard deletes it, its autosave too."))
         answer = box.exec()
         box.deleteLater()  # a child of the window: else every question asked stays with it
         return {QMessageBox.Save: "save", QMessageBox.Discard: "discard"}.get(answer, "cancel")

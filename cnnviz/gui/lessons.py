@@ -39,6 +39,7 @@ from .status import plain_label, plain_tooltip
 
 if TYPE_CHECKING:
     from ..app.state import AppState
+    from .checkpoints import Checkpoints
     from .layout import Workspace
     from .panels.controls import ControlsPanel
     from .run_control import RunControl
@@ -210,6 +211,8 @@ class LessonParts:
     close_question: Callable[[bool], LessonClosing | None] | None = None
     """The one question before a lesson closes (:meth:`RunQuestions.ask_closing_lesson`: given whether its run
     can be kept to compare; None: the lesson stays); None: ``confirm_discard`` is asked instead."""
+    checkpoints: Checkpoints | None = None
+    """Counts the runs launched; forgets the autosave of a lesson's run once its closing is answered."""
 
 
 class Lessons:
@@ -227,6 +230,8 @@ class Lessons:
         """The lesson open (its strip on screen); None when there is none."""
         self.before: Before | None = None
         """The settings, panels and mode before the first lesson opened (kept across lessons opened in a row)."""
+        self.launches_before: int | None = None
+        """The window's run launches when the first lesson opened (its runs are the lesson's from then)."""
         self.before_view: tuple[set[str], bool] | None = None
         """(visible views, presenter mode) before the lesson's view was taken: restored when it is left."""
         self.strip = LessonStrip()
@@ -271,6 +276,7 @@ class Lessons:
             p.state.answered_unsaved()  # saved or discarded: answered once, never asked again (at quit)
         if self.before is None:
             self.before = self.snapshot()
+            self.launches_before = p.checkpoints.launches if p.checkpoints is not None else None
         notes = p.controls.apply(preset)
         p.status.show(backend=f"backend {p.controls.backend}")
         p.state.set_lesson_data(preset.train_samples, preset.test_samples)
@@ -306,6 +312,10 @@ class Lessons:
             p.runs.stop_run(wait=True)
         if closing.save is not None and not closing.save():
             return False  # (why, in the banner) the lesson and its stopped run stay: nothing is lost
+        if self.launches_before is not None and p.checkpoints.launches > self.launches_before:
+            # The autosave holds the lesson's run, answered for (kept, saved, discarded or nothing to lose): never
+            # offered as "Restore an autosaved run?" (the run from before the lesson keeps its own if untouched).
+            p.checkpoints.forget_autosave()
         kept = self._lessons_run_kept() if closing.keep else None
         if self.view_on:
             self.use_lesson_view(False, full_screen=False, mode=not model_loaded)
@@ -328,7 +338,7 @@ class Lessons:
                 p.state.set_visible_views(before.views)
             if not model_loaded and before.presenter != p.state.presenter:
                 p.set_presenter(before.presenter, full_screen=before.presenter)
-        self.current = self.before = None
+        self.current = self.before = self.launches_before = None
         self.strip.hide()
         if self.banner.isVisible() and self.banner.kind != "error":
             self.banner.hide()  # (a warning about the lesson's run, "Training diverged", is the lesson's)

@@ -40,7 +40,7 @@ class Menus:
         self.open_image_action = _kept_action(file_menu, tr("Open image…"), commands["open_image"])
         self.open_image_action.setStatusTip(tr("Classify a photo or scan of a digit (it shows on the drawing canvas)"))
         file_menu.addSeparator()
-        file_menu.addAction(tr("Save model…"), checkpoints.save_dialog)
+        self.save_action = _kept_action(file_menu, tr("Save model…"), checkpoints.save_dialog)
         file_menu.addAction(tr("Load model…"), checkpoints.load_dialog)
         file_menu.addSeparator()
         file_menu.addAction(

@@ -22,6 +22,7 @@ from ..train.events import RunPhase
 from ..translatable import in_language
 from .language import grouped, tr
 from .panels import observed, registry
+from .status import STILL_WAITING, WAITING
 
 if TYPE_CHECKING:
     from .checkpoints import Checkpoints
@@ -84,7 +85,16 @@ class RunControl:
         self.state.events.history.connect(self.show_history)
         self.state.events.evaluated.connect(lambda event: registry.tell(parts.panels, observed.EVALUATED, event))
         parts.checkpoints.replacing.connect(self.stop_run)
+        self.starting_text = "starting (loading data)…"
+        """What the state field says while the run launched last starts (its thread began)."""
+        parts.session.started.connect(self._show_starting)
+        parts.session.waitedLong.connect(lambda: parts.status.show(state=STILL_WAITING))
         parts.checkpoints.loaded.connect(self.show_loaded)
+
+    def _show_starting(self) -> None:
+        """The run's thread began (it may have waited for a stopped run's step)."""
+        if self.parts.status.text("state") in (WAITING, STILL_WAITING):
+            self.parts.status.show(state=self.starting_text)
 
     def show_loaded(self, loaded) -> None:
         """A checkpoint's model replaced the NumPy copy (a :class:`~.checkpoints.Loaded`): shown as itself."""
@@ -288,7 +298,10 @@ class RunControl:
         self.training_backend = info.name
         self.intents.starting()
         note = " and compiling kernels" if info.compiles else ""
-        p.status.show(state=f"starting (loading data{note})…", backend=f"backend {config.backend}")
+        self.starting_text = f"starting (loading data{note})…"
+        p.status.show(state=self.starting_text, backend=f"backend {config.backend}")
+        if p.session.waiting:  # a stopped run's thread is still in its last step: this run starts after it
+            p.status.show(state=WAITING)
         if self.banner.isVisible() and self.banner.kind != "error":
             self.banner.hide()
         self.update_buttons()

@@ -38,6 +38,8 @@ FLUSH_HZ = 10
 GUI's main cost and it shares the CPU (and the GIL) with the trainer."""
 STOP_WAIT_MS = 5000
 """:meth:`TrainingSession.shutdown` (tests, unattended modes) waits this long, then leaves the thread to end alone."""
+SAY_WAITING_AFTER_S = 30.0
+"""A run waiting this long for a stopped run's last step says so in the status bar (``waitedLong``)."""
 _THREADS: dict = {}
 """Every training thread not yet reaped -> its worker. The threads have no Qt parent: Qt aborts the
 process when a running QThread is destroyed, so none may go with the window; this keeps them alive."""
@@ -100,6 +102,9 @@ class TrainingSession(QObject):
     """A run's thread was just started (the background warm-up gives way to it)."""
     """True: a close is waiting for the training thread to end (the window is hidden); False: done or cancelled."""
 
+    waitedLong = Signal()
+    """The current run has waited ``SAY_WAITING_AFTER_S`` for a stopped run's last step (it still starts only after)."""
+
     def __init__(self, parent=None):
         super().__init__(parent)
         self.trainer: Trainer | None = None
@@ -116,6 +121,10 @@ class TrainingSession(QObject):
         self._waiting = False
         """The current run's thread waits for a stopped run's to end before it starts."""
         self._close_target: QWidget | None = None
+        self.wait_timer = QTimer(self)
+        """Says so when a run has waited long for a stopped run's step (a run that never starts is not silent)."""
+        self.wait_timer.setSingleShot(True)
+        self.wait_timer.timeout.connect(lambda: self._waiting and self.waitedLong.emit())
 
     @property
     def active(self) -> bool:
@@ -160,6 +169,8 @@ class TrainingSession(QObject):
         self.trainer, self.worker, self.thread = trainer, worker, thread
         self._waiting = True
         self._start_when_free()
+        if self._waiting:
+            self.wait_timer.start(int(SAY_WAITING_AFTER_S * 1000))
 
     def _start_when_free(self) -> None:
         """Start the current run's thread, unless a stopped run's thread is still in its last step: then it starts
@@ -169,6 +180,7 @@ class TrainingSession(QObject):
         if not self._waiting or self.thread is None or self.stopping:
             return
         self._waiting = False
+        self.wait_timer.stop()
         # Moved only now: a worker moved to a thread that never ran is never deleted (its deleteLater waits for
         # that thread's event loop), and a run stopped while it waited never starts.
         self.worker.moveToThread(self.thread)
@@ -256,6 +268,7 @@ class TrainingSession(QObject):
     def _forget(self) -> None:
         self.trainer = self.worker = self.thread = None
         self._waiting = False
+        self.wait_timer.stop()
 
     def _on_thread_finished(self, thread: QThread) -> None:
         if thread is not self.thread:

@@ -49,6 +49,7 @@ SHORTCUTS: tuple[Shortcut, ...] = (
     Shortcut("start_or_pause", ("Space",), N_("Start training, pause it, resume it")),
     Shortcut("step", ("S",), N_("Train exactly one batch")),
     Shortcut("clear_drawing", ("C",), N_("Clear the drawing")),
+    Shortcut("save_model", ("Ctrl+S",), N_("Save the model to a file")),
     Shortcut("open_image", ("Ctrl+O",), N_("Open a photo or scan of a digit to classify (or drop it on the canvas)")),
     Shortcut("previous_test_image", ("Left",), N_("The previous test image (feature maps, Why?)")),
     Shortcut("next_test_image", ("Right",), N_("The next test image (feature maps, Why?)")),

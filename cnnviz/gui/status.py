@@ -35,6 +35,10 @@ FIELD_TEMPLATES = {
     "test": ("test accuracy ", N_("test accuracy {value}")),
 }
 """A status field's English prefix and the template it is shown with in the GUI's language."""
+WAITING = N_("waiting for the last run's step to end…")
+"""A new run's thread waits for a stopped run's (a step cannot be interrupted): never two runs side by side."""
+STILL_WAITING = N_("still waiting for the last run's step to end (over 30 s)…")
+"""... and has waited :data:`~.session.SAY_WAITING_AFTER_S` (a step of a big batch under load, a hung backend)."""
 STATES = (
     N_("ready"),
     N_("idle"),
@@ -49,6 +53,8 @@ STATES = (
     N_("ready · compiling kernels"),
     N_("starting (loading data)…"),
     N_("starting (loading data and compiling kernels)…"),
+    WAITING,
+    STILL_WAITING,
 )
 """The state field's words (the run's phases and the app's own): each is shown translated."""
 

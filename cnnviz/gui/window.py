@@ -132,6 +132,7 @@ class MainWindow(QMainWindow):
                 dialog_parent=self,
                 open_question=self.questions.confirm_lesson_over_run,
                 close_question=self.questions.ask_closing_lesson,
+                checkpoints=self.checkpoints,
             )
         )
         self.state.class_canvas.language = language.current()
@@ -249,6 +250,7 @@ class MainWindow(QMainWindow):
                 "start_or_pause": self.start_or_pause,
                 "step": self.step,
                 "clear_drawing": self.panels.classify.clear_drawing,
+                "save_model": menus.save_action,
                 "open_image": menus.open_image_action,
                 "previous_test_image": lambda: self.step_test_image(-1),
                 "next_test_image": lambda: self.step_test_image(+1),

@@ -19,17 +19,39 @@ class Marks:
         self.loss_plot, self.acc_plot = loss_plot, acc_plot
         self.lines: list[tuple[pg.InfiniteLine, pg.InfiniteLine]] = []
         """(on the loss plot, with the label; on the accuracy plot), oldest first."""
+        self.kept_lines: list[tuple[pg.InfiniteLine, pg.InfiniteLine]] = []
+        """The kept run's own marks (:meth:`show_kept`): in its grey, dotted, "A:" before the label; they stay when
+        the run now starts over."""
 
     def __len__(self) -> int:
         return len(self.lines)
 
     def add(self, epoch: float, text: str, colour: str) -> None:
+        self.lines.append(self._pair(epoch, text, colour, Qt.DashLine))
+        if len(self.lines) > MAX_MARKERS:
+            a, b = self.lines.pop(0)
+            self.loss_plot.removeItem(a)
+            self.acc_plot.removeItem(b)
+        self.place_labels()
+
+    def show_kept(self, marks, colour: str) -> None:
+        """The kept run's ``marks`` ((epoch, kind, text), its latest :data:`MAX_MARKERS`) in ``colour``, dotted and
+        labelled "A: ..." (the kept run is A over the plots), told apart from the run now's dashed coloured ones."""
+        for a, b in self.kept_lines:
+            self.loss_plot.removeItem(a)
+            self.acc_plot.removeItem(b)
+        self.kept_lines = [
+            self._pair(epoch, f"A: {text}", colour, Qt.DotLine) for epoch, _kind, text in list(marks)[-MAX_MARKERS:]
+        ]
+        self.place_labels()
+
+    def _pair(self, epoch: float, text: str, colour: str, style) -> tuple[pg.InfiniteLine, pg.InfiniteLine]:
         pair = []
         for plot, show_label in ((self.loss_plot, True), (self.acc_plot, False)):
             line = pg.InfiniteLine(
                 pos=epoch,
                 angle=90,
-                pen=pg.mkPen(colour, width=2, style=Qt.DashLine),
+                pen=pg.mkPen(colour, width=2, style=style),
                 # (the label is a format string: a file's "{" or "}" must not be read as a field)
                 label=text.replace("{", "{{").replace("}", "}}") if show_label else None,
                 labelOpts={
@@ -44,12 +66,7 @@ class Marks:
                 line.label.textItem.setFont(font)
             plot.addItem(line, ignoreBounds=True)
             pair.append(line)
-        self.lines.append(tuple(pair))
-        if len(self.lines) > MAX_MARKERS:
-            a, b = self.lines.pop(0)
-            self.loss_plot.removeItem(a)
-            self.acc_plot.removeItem(b)
-        self.place_labels()
+        return tuple(pair)
 
     def clear(self) -> None:
         for a, b in self.lines:
@@ -62,10 +79,10 @@ class Marks:
         together go one under the other, and one with no free line left is hidden (the mark stays)."""
         view = self.loss_plot.getViewBox()
         height = view.height()
-        if height <= 0 or not self.lines:
+        if height <= 0 or not (self.lines or self.kept_lines):
             return
         taken: list[tuple[int, float, float]] = []  # (line, left, right) in pixels
-        for line, _acc in self.lines:
+        for line, _acc in [*self.kept_lines, *self.lines]:
             label = line.label
             box = label.boundingRect()
             step = box.height() + 2
@@ -82,4 +99,4 @@ class Marks:
 
     def label_rects(self) -> list:
         """Where the marks' labels are, in scene coordinates (the layout test checks they do not overlap)."""
-        return [line.label.sceneBoundingRect() for line, _ in self.lines if line.label.isVisible()]
+        return [line.label.sceneBoundingRect() for line, _ in [*self.kept_lines, *self.lines] if line.label.isVisible()]

@@ -191,6 +191,7 @@ class CurvesPanel(Panel):
         self.kept_test_loss.setData(evals[:, 0], evals[:, 1])
         self.kept_test_acc.setData(evals[:, 0], 100.0 * evals[:, 2])
         self.kept_epochs = curves.last_epoch if curves is not None else 0.0
+        self.marks.show_kept(curves.marks if curves is not None else (), KEPT_COLOUR)
         if kept is None:
             self._kept_text = None
             self.kept_label.hide()
