@@ -18,7 +18,6 @@ import time
 import numpy as np
 import pyqtgraph as pg
 from PySide6.QtCore import Qt, QTimer
-from PySide6.QtGui import QFontMetrics
 from PySide6.QtWidgets import QComboBox, QFileDialog, QHBoxLayout, QLabel, QPushButton, QSizePolicy, QSpinBox
 
 from ...classroom.adversarial import DEFAULT_STEPS, LEVELS, FoolResult, fool, save_png
@@ -27,24 +26,16 @@ from ...translatable import N_
 from .. import accessibility, palette, theme
 from ..jobs import Job
 from ..language import grouped, tr
-from .classify import MIN_BARS_PX
 from .common import DrawingOrTestImage, InputSource, JobPanel, row_of
-from .pictures import MIN_PICTURE_PX, keep_captions_within, titled_image_row
+from .fool_bars import BAR, PLOT_PX, BarsArrangement, SourceLabel
+from .pictures import keep_captions_within, titled_image_row
 
 WAYS = ((N_("a little everywhere"), "bim"), (N_("the fewest pixels"), "pixels"))
 """The attack's modes, in the student's words (shown translated)."""
 BUDGET = {"bim": 50, "pixels": LEVELS}
 """The budget a way starts with, in grey levels: a change hard to see everywhere; or any change to few pixels."""
-QWIDGETSIZE_MAX = (1 << 24) - 1
-"""Qt's "no maximum" for a widget's size."""
 PAUSE_MS = 300
 """A change of what is attacked waits this long for the next one before the attack starts."""
-PLOT_PX = 80
-"""The bars' plot this high where there is room: what ``cnnviz gui --check-layout`` asks of a curve
-(fit_plots.MIN_PLOT_PX). On a short panel (125 % on a 1280x720 laptop) they give way, down to the Draw panel's
-least bars (classify.MIN_BARS_PX: ten bars are read at a glance), before the pictures go under MIN_PICTURE_PX."""
-BAR = "#b9c8e6"
-"""The probability bars (the answer's bar: theme.ACCENT), as the Draw panel draws them."""
 
 
 def attack(
@@ -108,19 +99,7 @@ def measures(result: FoolResult, seconds: float) -> str:
     )
 
 
-class SourceLabel(QLabel):
-    """The line that says what was attacked (or what went wrong), telling ``said`` its words too."""
-
-    def __init__(self, said):
-        super().__init__("")
-        self.said = said
-
-    def setText(self, text: str) -> None:  # noqa: N802 - Qt's name
-        super().setText(text)
-        self.said(text)
-
-
-class FoolPanel(DrawingOrTestImage, JobPanel):
+class FoolPanel(DrawingOrTestImage, JobPanel, BarsArrangement):
     def __init__(self, parent=None):
         super().__init__(
             tr("Fool the network"), tr("change the input a little so that it answers another digit"), parent
@@ -198,8 +177,8 @@ class FoolPanel(DrawingOrTestImage, JobPanel):
         self.fit_captions = keep_captions_within(self.graphics, self.titles)
         # Under the pictures: the probabilities before (under the original) and after (under the fooled
         # input), and how small the change is (under the change).
-        self.before_widget, self.before_plot, self.before_bars = self._bars("before")
-        self.after_widget, self.after_plot, self.after_bars = self._bars("after")
+        self.before_widget, self.before_plot, self.before_bars = self.make_bars("before")
+        self.after_widget, self.after_plot, self.after_bars = self.make_bars("after")
         self.measures_label = QLabel("")
         self.measures_label.setTextFormat(Qt.RichText)
         self.measures_label.setWordWrap(True)
@@ -250,121 +229,6 @@ class FoolPanel(DrawingOrTestImage, JobPanel):
         self.target_combo.currentIndexChanged.connect(lambda _i: self.invalidate())
         self.budget_spin.valueChanged.connect(lambda _v: self.invalidate())
         self.way_combo.currentIndexChanged.connect(self._way_changed)
-
-    def title(self, when: str, narrow: bool) -> str:
-        """A plot's title: before/after and its answer; narrow, the answer alone (its place, under the original or
-        the fooled input, says which)."""
-        answer = self.answers[when]
-        if answer is None:
-            return "" if narrow else tr("before") if when == "before" else tr("after")
-        if narrow:
-            return f"{answer[0]} ({answer[1]} %)"
-        words = tr("before: {answer} ({percent} %)") if when == "before" else tr("after: {answer} ({percent} %)")
-        return words.format(answer=answer[0], percent=answer[1])
-
-    def bars_width(self, narrow: bool) -> int:
-        """What a bars plot needs across: its title, its percentage axis (not when narrow) and ten bars each a
-        digit wide and a little (the Draw panel's bars in presenter mode: ``fit``'s crowding rule)."""
-        axis = self.before_plot.getAxis("bottom")
-        digits = QFontMetrics(axis.style.get("tickFont") or self.before_widget.font())
-        left = self.before_plot.getAxis("left")
-        percent = (
-            0 if narrow else QFontMetrics(left.style.get("tickFont") or self.font()).horizontalAdvance("100%") + 12
-        )
-        font = self.before_plot.titleLabel.item.font()
-        titles = max(QFontMetrics(font).horizontalAdvance(self.title(when, narrow)) for when in ("before", "after"))
-        return int(max(titles + 16, percent + 10 * (digits.horizontalAdvance("8") + 4) + 8))
-
-    def arrange(self) -> None:
-        """The bars as wide as they need: beside the measures, three in a row, each titled in words with a
-        percentage axis where the row has room, the answer alone without the axis where not (German at 125 %
-        cut the bars: 225 px of plot in 190); and as high as leaves the pictures :data:`MIN_PICTURE_PX`
-        (down to the Draw panel's least bars): at 125 % on a 1280x720 laptop the pictures were 23 px."""
-        room = self.graphics.width() - 2 * self.under.spacing()
-        narrow = self.isVisible() and 3 * self.bars_width(False) > room
-        self.narrow = narrow
-        need = self.bars_width(narrow)
-        for when, plot, widget in (
-            ("before", self.before_plot, self.before_widget),
-            ("after", self.after_plot, self.after_widget),
-        ):
-            text = self.title(when, narrow)
-            if plot.titleLabel.text != text:
-                plot.setTitle(text, color=theme.TEXT, size=f"{theme.AXIS_POINT_SIZE}pt")
-            if plot.getAxis("left").isVisible() == narrow:
-                plot.showAxis("left", not narrow)
-            plot.setToolTip(self.title(when, False))
-            if widget.minimumWidth() != need:
-                widget.setMinimumWidth(need)
-            # narrow, the measures take what the bars leave: fewer lines, a lower row
-            self.under.setStretchFactor(widget, 0 if narrow else 1)
-            widget.setMaximumWidth(need if narrow else QWIDGETSIZE_MAX)
-        # Heights: the pictures, the source line, the bars and the measures share what the toolbar leaves.
-        # The bars give way first (to the Draw panel's least bars), then the source line (to the header's hint).
-        bars_px, short = PLOT_PX, False
-        if self.isVisible():
-            spacing = self.body.spacing()
-            row = max(self.before_widget.height(), self.measures_label.height())
-            source = self.source_label.heightForWidth(self.graphics.width()) + spacing
-            pool = self.graphics.height() + row + (source if self.source_label.isVisible() else 0)
-            measures_width = room - 2 * need if narrow else room / 3
-            words = self.measures_label.heightForWidth(int(measures_width)) if self.measures_label.text() else 0
-            _left, top, _right, bottom = self.graphics.ci.layout.getContentsMargins()
-            captions = max(title.boundingRect().height() for title in self.titles)
-            fixed = captions + self.graphics.ci.layout.verticalSpacing() + top + bottom + 4
-            pictures = pool - source - max(self.bars_height(PLOT_PX), words) - fixed
-            if pictures < MIN_PICTURE_PX:
-                bars_px = max(theme.zoomed_px(MIN_BARS_PX), PLOT_PX - round(MIN_PICTURE_PX - pictures))
-                pictures = pool - source - max(self.bars_height(bars_px), words) - fixed
-            short = pictures < MIN_PICTURE_PX
-            height = max(self.bars_height(bars_px), words)  # (as high as the measures beside them: no cost)
-        else:
-            height = self.bars_height(bars_px)
-        self.bars_px = bars_px
-        for widget in (self.before_widget, self.after_widget):
-            if widget.minimumHeight() != height or widget.maximumHeight() != height:
-                widget.setFixedHeight(height)
-        if short != self.short:
-            self.short = short
-            self.source_label.setVisible(not short)
-            self.source_said(self.source_label.text())
-
-    def source_said(self, text: str) -> None:
-        """Short, the source line's words are the header's hint (as the Draw panel's "weights of step")."""
-        if getattr(self, "short", False):
-            self.hint_label.setText(text or self.subtitle)
-        elif hasattr(self, "subtitle"):
-            self.hint_label.setText(self.subtitle)
-
-    def bars_height(self, bars_px: int) -> int:
-        """A bars widget's height: the plot, its title above (pyqtgraph's 30 px), the digits under it."""
-        axis = self.before_plot.getAxis("bottom")
-        return bars_px + 30 + QFontMetrics(axis.style.get("tickFont") or self.before_widget.font()).height() + 2
-
-    def _bars(self, when: str) -> tuple[pg.GraphicsLayoutWidget, pg.PlotItem, pg.BarGraphItem]:
-        """Ten probability bars (in percent, one per digit) titled ``when``, as the Draw panel shows them."""
-        widget = pg.GraphicsLayoutWidget()
-        accessibility.set_name(
-            widget,
-            tr("Probabilities before the change") if when == "before" else tr("Probabilities after the change"),
-            tr("One bar per digit: how sure the network is"),
-        )
-        widget.ci.setContentsMargins(0, 0, 0, 0)
-        plot = theme.style_plot(widget.addPlot(enableMenu=False))
-        plot.showGrid(x=False, y=True, alpha=theme.GRID_ALPHA)
-        plot.setMouseEnabled(x=False, y=False)
-        plot.hideButtons()
-        plot.setMenuEnabled(False)
-        plot.setYRange(0, 100, padding=0.02)
-        plot.setXRange(-0.6, 9.6, padding=0)
-        plot.getAxis("bottom").setTicks([[(i, str(i)) for i in range(10)]])
-        plot.getAxis("left").setTicks([[(0, "0%"), (50, "50%"), (100, "100%")]])
-        widget.setMinimumWidth(150)  # (arrange: as wide as the plot's title and axis need)
-        bars = pg.BarGraphItem(
-            x=np.arange(10), y0=np.zeros(10), width=0.75, height=np.zeros(10), brushes=[BAR] * 10, pen=None
-        )
-        plot.addItem(bars)
-        return widget, plot, bars
 
     @staticmethod
     def _captions(factor: int | None) -> tuple[str, str, str]:
