@@ -113,6 +113,12 @@ class BarsArrangement:
         for widget in (self.before_widget, self.after_widget):
             if widget.minimumHeight() != height or widget.maximumHeight() != height:
                 widget.setFixedHeight(height)
+        for widget in (self.before_widget, self.after_widget):
+            # A plot keeps the width its longer title forced while its view was not resized since (normal mode's
+            # words, then presenter mode's narrow bars: 225 px of plot in 168): as wide as its view again.
+            widget.ci.layout.activate()
+            if abs(widget.ci.width() - widget.viewport().width()) > 1:
+                widget.setRange(widget.range, padding=0, disableAutoPixel=False)
         if short != self.short:
             self.short = short
             self.source_label.setVisible(not short)
