@@ -201,6 +201,12 @@ class FoolPanel(DrawingOrTestImage, JobPanel, BarsArrangement):
         """Each plot's answer and its percentage (its title), None before an attack."""
         self.narrow = False
         self.short = False
+        self.terse = False
+        """Shorter still: the original's and the fooled input's captions are their names alone."""
+        self.measures_text = ""
+        """How small the change is (terse: without its last line, the steps and the time)."""
+        self.factor: int | None = None
+        """The change's amplification shown (its caption)."""
         """Too short for the pictures, the source line, the bars and the measures: the source line in the header."""
         """The bars too narrow for their words and percentage axis: titled with the answer alone (:meth:`arrange`)."""
         self.bars_px = PLOT_PX
@@ -230,15 +236,27 @@ class FoolPanel(DrawingOrTestImage, JobPanel, BarsArrangement):
         self.budget_spin.valueChanged.connect(lambda _v: self.invalidate())
         self.way_combo.currentIndexChanged.connect(self._way_changed)
 
+    def show_captions(self) -> None:
+        """The pictures' captions and the measures under them, whole or terse (:meth:`arrange`)."""
+        for title, caption in zip(self.titles, self._captions(self.factor, self.terse)):
+            if title.text != caption:
+                title.setText(caption)
+        self.fit_captions()
+        lines = self.measures_text.split("<br>")
+        self.measures_label.setText("<br>".join(lines[:-1] if self.terse and len(lines) > 1 else lines))
+
     @staticmethod
-    def _captions(factor: int | None) -> tuple[str, str, str]:
+    def _captions(factor: int | None, terse: bool = False) -> tuple[str, str, str]:
         # Two lines at most: in a lesson's presenter view at 1280x720 three left the pictures no room.
         change = (
             tr("<b>the change ×{factor}</b><br>orange: brighter, blue: darker").format(factor=factor)
             if factor and factor > 1
             else tr("<b>the change</b><br>orange: brighter, blue: darker")
         )
-        return (tr("<b>original</b><br>what the network saw"), change, tr("<b>fooled input</b><br>original + change"))
+        original, fooled = tr("<b>original</b><br>what the network saw"), tr("<b>fooled input</b><br>original + change")
+        if terse:  # (the change keeps its colours' meaning)
+            original, fooled = (caption.split("<br>")[0] for caption in (original, fooled))
+        return (original, change, fooled)
 
     # --- inputs ------------------------------------------------------------------------
     def set_weights(self, spec: str, weights: dict, step: int) -> None:
@@ -269,10 +287,10 @@ class FoolPanel(DrawingOrTestImage, JobPanel, BarsArrangement):
             bars.setOpts(height=np.zeros(10), brushes=[BAR] * 10)
         self.answers = {"before": None, "after": None}
         self.arrange()
-        for title, caption in zip(self.titles, self._captions(None)):
-            title.setText(caption)
-        self.fit_captions()
-        self.measures_label.setText("")
+        self.factor = None
+        self.show_captions()
+        self.measures_text = ""
+        self.show_captions()
         self.source_label.setText("")
         self.verdict_label.setText("")
         self.attack_button.setText(tr("Attack"))
@@ -348,9 +366,8 @@ class FoolPanel(DrawingOrTestImage, JobPanel, BarsArrangement):
         i2.setImage(result.adversarial, autoLevels=False, levels=(0.0, 1.0))
         for view in (v0, v1, v2):
             view.autoRange(padding=0.01)
-        for title, caption in zip(self.titles, self._captions(factor)):
-            title.setText(caption)
-        self.fit_captions()
+        self.factor = factor
+        self.show_captions()
         for bars, probs, when in (
             (self.before_bars, result.original_probabilities, "before"),
             (self.after_bars, result.probabilities, "after"),
@@ -360,7 +377,8 @@ class FoolPanel(DrawingOrTestImage, JobPanel, BarsArrangement):
                 height=100.0 * np.asarray(probs), brushes=[theme.ACCENT if i == best else BAR for i in range(10)]
             )
             self.answers[when] = (best, f"{100 * probs[best]:.0f}")
-        self.measures_label.setText(measures(result, shown["seconds"]))
+        self.measures_text = measures(result, shown["seconds"])
+        self.show_captions()
         self.arrange()  # (the titles' answers: another width)
         self.verdict_label.setText(verdict(result, shown["levels"]))
         self.source_label.setText(

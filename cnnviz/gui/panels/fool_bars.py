@@ -89,8 +89,9 @@ class BarsArrangement:
             self.under.setStretchFactor(widget, 0 if narrow else 1)
             widget.setMaximumWidth(need if narrow else QWIDGETSIZE_MAX)
         # Heights: the pictures, the source line, the bars and the measures share what the toolbar leaves.
-        # The bars give way first (to the Draw panel's least bars), then the source line (to the header's hint).
-        bars_px, short = PLOT_PX, False
+        # The bars give way first (to the Draw panel's least bars), then the source line (to the header's hint),
+        # then the original's and the fooled input's second caption lines and the measures' last (steps, time).
+        bars_px, short, terse = PLOT_PX, False, False
         if self.isVisible():
             spacing = self.body.spacing()
             row = max(self.before_widget.height(), self.measures_label.height())
@@ -98,15 +99,21 @@ class BarsArrangement:
             pool = self.graphics.height() + row + (source if self.source_label.isVisible() else 0)
             measures_width = room - 2 * need if narrow else room / 3
             words = self.measures_label.heightForWidth(int(measures_width)) if self.measures_label.text() else 0
+            words_now = words
+            if self.terse:
+                words = max(words, self.full_words_px)  # (the whole measures: no flip-flop)
             _left, top, _right, bottom = self.graphics.ci.layout.getContentsMargins()
             captions = max(title.boundingRect().height() for title in self.titles)
+            if self.terse:
+                captions = self.full_captions_px  # (what the whole captions would take: no flip-flop)
             fixed = captions + self.graphics.ci.layout.verticalSpacing() + top + bottom + 4
             pictures = pool - source - max(self.bars_height(PLOT_PX), words) - fixed
             if pictures < MIN_PICTURE_PX:
                 bars_px = max(theme.zoomed_px(MIN_BARS_PX), PLOT_PX - round(MIN_PICTURE_PX - pictures))
                 pictures = pool - source - max(self.bars_height(bars_px), words) - fixed
             short = pictures < MIN_PICTURE_PX
-            height = max(self.bars_height(bars_px), words)  # (as high as the measures beside them: no cost)
+            terse = pictures + source < MIN_PICTURE_PX
+            height = max(self.bars_height(bars_px), words_now)  # (as high as the measures beside them: no cost)
         else:
             height = self.bars_height(bars_px)
         self.bars_px = bars_px
@@ -123,6 +130,12 @@ class BarsArrangement:
             self.short = short
             self.source_label.setVisible(not short)
             self.source_said(self.source_label.text())
+        if terse != self.terse:
+            if terse:
+                self.full_captions_px = max(title.boundingRect().height() for title in self.titles)
+                self.full_words_px = words
+            self.terse = terse
+            self.show_captions()
 
     def source_said(self, text: str) -> None:
         """Short, the source line's words are the header's hint (as the Draw panel's "weights of step")."""
