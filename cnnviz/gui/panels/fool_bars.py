@@ -52,7 +52,7 @@ class BarsArrangement:
 
     def bars_width(self, narrow: bool) -> int:
         """What a bars plot needs across: its title, its percentage axis (not when narrow) and ten bars each a
-        digit wide and a little (the Draw panel's bars in presenter mode: ``fit``'s crowding rule)."""
+        digit wide and a little (narrow: 2 px apart, so that the panel asks its column no more than 150 px a plot)."""
         axis = self.before_plot.getAxis("bottom")
         digits = QFontMetrics(axis.style.get("tickFont") or self.before_widget.font())
         left = self.before_plot.getAxis("left")
@@ -62,7 +62,7 @@ class BarsArrangement:
         font = QFont(self.before_plot.titleLabel.item.font())  # (what the title's size= makes it)
         font.setPointSizeF(theme.AXIS_POINT_SIZE)
         titles = max(QFontMetrics(font).horizontalAdvance(self.title(when, narrow)) for when in ("before", "after"))
-        return int(max(titles + 16, percent + 10 * (digits.horizontalAdvance("8") + 4) + 8))
+        return int(max(titles + 16, percent + 10 * (digits.horizontalAdvance("8") + (2 if narrow else 4)) + 8))
 
     def arrange(self) -> None:
         """The bars as wide as they need: beside the measures, three in a row, each titled in words with a
@@ -72,7 +72,7 @@ class BarsArrangement:
         room = self.graphics.width() - 2 * self.under.spacing()
         narrow = self.isVisible() and 3 * self.bars_width(False) > room
         self.narrow = narrow
-        need = self.bars_width(narrow)
+        need = self.bars_width(True)  # (the least, in either arrangement: the panel's column is no wider for them)
         for when, plot, widget in (
             ("before", self.before_plot, self.before_widget),
             ("after", self.after_plot, self.after_widget),
