@@ -179,3 +179,33 @@ def test_the_window_wires_the_tab_to_the_weights_and_the_test_image(qtbot, windo
     assert panel.result["what"].kind == "test"
     window.runs.start_over()  # new weights: what was shown fooled the old ones
     assert panel.result is None and panel.views[0][1].image is None
+
+
+@pytest.mark.parametrize("code", ["de", "en"])
+def test_at_125_percent_on_a_laptop_the_pictures_are_readable_and_no_bars_are_cut(
+    qtbot, in_language, tiny_model, test_images, code
+):
+    """The Fool tab at 125 % on a 1280x720 laptop (the panel 561x592 between the sidebar and the Draw panel):
+    its pictures were 23 px in German and its bars, titled "vorher: 7 (26 %)", 225 px of plot in 176. What
+    ``cnnviz gui --check-layout`` measures, on the panel alone."""
+    from cnnviz.gui import theme
+    from cnnviz.gui.devtools.fit import settle_layout
+    from cnnviz.gui.devtools.fit_plots import cut_in, small_pictures_in
+
+    theme.apply(QApplication.instance())  # (as the window: its style, and its type at 125 %)
+    theme.set_zoom(1.25)  # (the autouse fixture puts 100 % back)
+    in_language(code)
+    panel = FoolPanel()
+    panel.setStyleSheet(theme.zoom_style_sheet())
+    qtbot.addWidget(panel)
+    panel.resize(561, 592)
+    panel.show()
+    panel.set_weights(tiny_model.spec, tiny_model.state_dict(), 150)
+    images, labels = test_images
+    attack(qtbot, panel, images[0], labels[0], 0, (labels[0] + 3) % 10)
+    settle_layout(panel)
+    assert (cut_in(panel), small_pictures_in(panel)) == ([], [])
+    assert panel.before_plot.getViewBox().height() >= theme.zoomed_px(50) - 0.5  # (classify.MIN_BARS_PX)
+    # the panel still says what it attacked: in its header where the source line gave the pictures its height
+    said = panel.hint_label.text() if panel.short else panel.source_label.text()
+    assert said.startswith("Testbild #0" if code == "de" else "Test image #0")

@@ -292,6 +292,7 @@ def problems(window) -> list[str]:
         + _banners(window)
         + fit_plots.cut_texts(window)
         + fit_plots.run_past_their_view(window)
+        + fit_plots.small_pictures(window)
     )
 
 

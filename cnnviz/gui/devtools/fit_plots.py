@@ -84,7 +84,8 @@ def axis_titles_and_short_plots(window) -> list[str]:
     from ..panels.classify import MIN_BARS_PX
 
     found = []
-    bars = window.panels.classify.prob_plot
+    fool = window.panels.fool
+    bars = (window.panels.classify.prob_plot, fool.before_plot, fool.after_plot)
     for view in window.findChildren(pg.GraphicsView):
         if not view.isVisible() or view.scene() is None:
             continue
@@ -92,7 +93,7 @@ def axis_titles_and_short_plots(window) -> list[str]:
             if isinstance(item, pg.PlotItem) and item.isVisible() and item.scene() is not None:
                 box = item.getViewBox()
                 height = box.height()
-                least = MIN_BARS_PX if item is bars else MIN_PLOT_PX  # (ten bars are read at a glance)
+                least = MIN_BARS_PX if item in bars else MIN_PLOT_PX  # (ten bars are read at a glance)
                 if 0 < height < least - 0.5 and box.width() > 0:
                     name = item.getAxis("left").labelText or "a plot"
                     found.append(f"the plot {name!r} is {height:.0f} px high, fewer than {least}")
@@ -127,18 +128,45 @@ def cut_texts(window) -> list[str]:
 
 
 def run_past_their_view(window) -> list[str]:
-    """A row of pictures under captions (Why?, Fool) wider than its view: the part past the edge is cut
-    (pyqtgraph gives each caption its one line as a minimum width: three German captions at 125 % made the
-    Why? row wider than its panel, the third picture cut off)."""
+    """A row of pictures under captions (Why?, Fool), or a plot beside them (Fool's bars), wider than its view:
+    the part past the edge is cut (pyqtgraph gives a caption or a plot's title its one line as a minimum width:
+    three German captions at 125 % made the Why? row wider than its panel, the third picture cut off; the Fool
+    tab's titled bars at 125 % were 225 px of plot in 190)."""
+    return [problem for panel in (window.panels.why, window.panels.fool) for problem in cut_in(panel)]
+
+
+def cut_in(panel) -> list[str]:
+    """:func:`run_past_their_view` for one panel."""
     found = []
-    for view in (window.panels.why.graphics, window.panels.fool.graphics):
+    if not panel.isVisible():
+        return found
+    for view in panel.findChildren(pg.GraphicsView):
         item = view.centralWidget
-        if not view.isVisible() or item.scene() is None:
+        if not view.isVisible() or item is None or item.scene() is None:
             continue
         rect = view.mapFromScene(item.sceneBoundingRect()).boundingRect()
         if rect.width() > view.viewport().width() + 2:
             found.append(
-                f"the pictures of {view.accessibleName()!r} run past their view: {rect.width()} px wide "
-                f"in {view.viewport().width()}"
+                f"{view.accessibleName()!r} runs past its view: {rect.width()} px wide in {view.viewport().width()}"
             )
     return found
+
+
+def small_pictures(window) -> list[str]:
+    """A picture in the Fool tab's row of captioned pictures smaller than ``MIN_PICTURE_PX``: at 125 % on a
+    1280x720 laptop they were 23 px, a changed pixel a blur. (Why? is not asked yet: German presenter mode at
+    1024x768 leaves its pictures 42 px, and it has no arrangement that gives way yet.)"""
+    return small_pictures_in(window.panels.fool)
+
+
+def small_pictures_in(panel) -> list[str]:
+    """:func:`small_pictures` for one panel."""
+    from ..panels.pictures import MIN_PICTURE_PX
+
+    if not (panel.isVisible() and panel.graphics.isVisible()):
+        return []
+    side = min(min(view.width(), view.height()) for view, _item in panel.views)
+    if side < MIN_PICTURE_PX - 0.5:
+        name = panel.graphics.accessibleName()
+        return [f"the pictures of {name!r} are {side:.0f} px, fewer than {MIN_PICTURE_PX}"]
+    return []

@@ -18,7 +18,6 @@ import time
 import numpy as np
 import pyqtgraph as pg
 from PySide6.QtCore import Qt, QTimer
-from PySide6.QtGui import QFontMetrics
 from PySide6.QtWidgets import QComboBox, QFileDialog, QHBoxLayout, QLabel, QPushButton, QSizePolicy, QSpinBox
 
 from ...classroom.adversarial import DEFAULT_STEPS, LEVELS, FoolResult, fool, save_png
@@ -28,6 +27,7 @@ from .. import accessibility, palette, theme
 from ..jobs import Job
 from ..language import grouped, tr
 from .common import DrawingOrTestImage, InputSource, JobPanel, row_of
+from .fool_bars import BAR, PLOT_PX, BarsArrangement, SourceLabel
 from .pictures import keep_captions_within, titled_image_row
 
 WAYS = ((N_("a little everywhere"), "bim"), (N_("the fewest pixels"), "pixels"))
@@ -36,10 +36,6 @@ BUDGET = {"bim": 50, "pixels": LEVELS}
 """The budget a way starts with, in grey levels: a change hard to see everywhere; or any change to few pixels."""
 PAUSE_MS = 300
 """A change of what is attacked waits this long for the next one before the attack starts."""
-PLOT_PX = 80
-"""The bars' plot at least this high: what ``cnnviz gui --check-layout`` asks of every plot (fit_plots.MIN_PLOT_PX)."""
-BAR = "#b9c8e6"
-"""The probability bars (the answer's bar: theme.ACCENT), as the Draw panel draws them."""
 
 
 def attack(
@@ -103,7 +99,7 @@ def measures(result: FoolResult, seconds: float) -> str:
     )
 
 
-class FoolPanel(DrawingOrTestImage, JobPanel):
+class FoolPanel(DrawingOrTestImage, JobPanel, BarsArrangement):
     def __init__(self, parent=None):
         super().__init__(
             tr("Fool the network"), tr("change the input a little so that it answers another digit"), parent
@@ -152,7 +148,8 @@ class FoolPanel(DrawingOrTestImage, JobPanel):
             self.save_button,
         )
 
-        self.source_label = QLabel("")
+        self.subtitle = self.hint_label.text()
+        self.source_label = SourceLabel(self.source_said)
         self.source_label.setTextFormat(Qt.PlainText)  # a file's name is shown as it is
         self.source_label.setWordWrap(True)
         self.source_label.setSizePolicy(QSizePolicy.Ignored, QSizePolicy.Preferred)
@@ -174,13 +171,14 @@ class FoolPanel(DrawingOrTestImage, JobPanel):
             ),
         )
         self.graphics.ci.setSpacing(6)
+        self.graphics.ci.setContentsMargins(2, 2, 2, 2)  # (pyqtgraph's 10 took the pictures' height at 125 %)
         self.body.addWidget(self.graphics, 1)
         self.titles, self.views = titled_image_row(self.graphics.ci, self._captions(None))
         self.fit_captions = keep_captions_within(self.graphics, self.titles)
         # Under the pictures: the probabilities before (under the original) and after (under the fooled
         # input), and how small the change is (under the change).
-        self.before_widget, self.before_plot, self.before_bars = self._bars("before")
-        self.after_widget, self.after_plot, self.after_bars = self._bars("after")
+        self.before_widget, self.before_plot, self.before_bars = self.make_bars("before")
+        self.after_widget, self.after_plot, self.after_bars = self.make_bars("after")
         self.measures_label = QLabel("")
         self.measures_label.setTextFormat(Qt.RichText)
         self.measures_label.setWordWrap(True)
@@ -193,12 +191,32 @@ class FoolPanel(DrawingOrTestImage, JobPanel):
                 "pixels changed at all"
             )
         )
-        under = QHBoxLayout()
-        under.setSpacing(6)
-        under.addWidget(self.before_widget, 1)
-        under.addWidget(self.measures_label, 1)
-        under.addWidget(self.after_widget, 1)
-        self.body.addLayout(under, 0)
+        self.under = QHBoxLayout()
+        self.under.setSpacing(6)
+        self.under.addWidget(self.before_widget, 1)
+        self.under.addWidget(self.measures_label, 1)
+        self.under.addWidget(self.after_widget, 1)
+        self.body.addLayout(self.under, 0)
+        self.answers: dict[str, tuple[int, str] | None] = {"before": None, "after": None}
+        """Each plot's answer and its percentage (its title), None before an attack."""
+        self.narrow = False
+        self.short = False
+        self.terse = False
+        """Shorter still: the original's and the fooled input's captions are their names alone."""
+        self.measures_text = ""
+        """How small the change is (terse: without its last line, the steps and the time)."""
+        self.factor: int | None = None
+        """The change's amplification shown (its caption)."""
+        """Too short for the pictures, the source line, the bars and the measures: the source line in the header."""
+        """The bars too narrow for their words and percentage axis: titled with the answer alone (:meth:`arrange`)."""
+        self.bars_px = PLOT_PX
+        """The bars' plot height now (:meth:`arrange`)."""
+        self.arranging = QTimer(self)  # (after the layout pass that changed the sizes: one arrangement)
+        self.arranging.setSingleShot(True)
+        self.arranging.setInterval(0)
+        self.arranging.timeout.connect(self.arrange)
+        self.graphics.centralWidget.geometryChanged.connect(self.arranging.start)
+        self.arrange()
 
         self.model_source: tuple[str, dict, int] | None = None
         """(spec, weights, step) of the latest weights."""
@@ -218,46 +236,27 @@ class FoolPanel(DrawingOrTestImage, JobPanel):
         self.budget_spin.valueChanged.connect(lambda _v: self.invalidate())
         self.way_combo.currentIndexChanged.connect(self._way_changed)
 
-    def _bars(self, when: str) -> tuple[pg.GraphicsLayoutWidget, pg.PlotItem, pg.BarGraphItem]:
-        """Ten probability bars (in percent, one per digit) titled ``when``, as the Draw panel shows them."""
-        widget = pg.GraphicsLayoutWidget()
-        accessibility.set_name(
-            widget,
-            tr("Probabilities before the change") if when == "before" else tr("Probabilities after the change"),
-            tr("One bar per digit: how sure the network is"),
-        )
-        widget.ci.setContentsMargins(0, 0, 0, 0)
-        plot = theme.style_plot(widget.addPlot(enableMenu=False))
-        plot.setTitle(
-            tr("before") if when == "before" else tr("after"), color=theme.TEXT, size=f"{theme.AXIS_POINT_SIZE}pt"
-        )
-        plot.showGrid(x=False, y=True, alpha=theme.GRID_ALPHA)
-        plot.setMouseEnabled(x=False, y=False)
-        plot.hideButtons()
-        plot.setMenuEnabled(False)
-        plot.setYRange(0, 100, padding=0.02)
-        plot.setXRange(-0.6, 9.6, padding=0)
-        plot.getAxis("bottom").setTicks([[(i, str(i)) for i in range(10)]])
-        plot.getAxis("left").setTicks([[(0, "0%"), (50, "50%"), (100, "100%")]])
-        font = plot.getAxis("bottom").style.get("tickFont") or widget.font()
-        line = QFontMetrics(font).height()
-        widget.setFixedHeight(PLOT_PX + 2 * line + 20)  # the bars, the digits under them, the title: the rest
-        widget.setMinimumWidth(150)  # of the height goes to the pictures
-        bars = pg.BarGraphItem(
-            x=np.arange(10), y0=np.zeros(10), width=0.75, height=np.zeros(10), brushes=[BAR] * 10, pen=None
-        )
-        plot.addItem(bars)
-        return widget, plot, bars
+    def show_captions(self) -> None:
+        """The pictures' captions and the measures under them, whole or terse (:meth:`arrange`)."""
+        for title, caption in zip(self.titles, self._captions(self.factor, self.terse)):
+            if title.text != caption:
+                title.setText(caption)
+        self.fit_captions()
+        lines = self.measures_text.split("<br>")
+        self.measures_label.setText("<br>".join(lines[:-1] if self.terse and len(lines) > 1 else lines))
 
     @staticmethod
-    def _captions(factor: int | None) -> tuple[str, str, str]:
+    def _captions(factor: int | None, terse: bool = False) -> tuple[str, str, str]:
         # Two lines at most: in a lesson's presenter view at 1280x720 three left the pictures no room.
         change = (
             tr("<b>the change ×{factor}</b><br>orange: brighter, blue: darker").format(factor=factor)
             if factor and factor > 1
             else tr("<b>the change</b><br>orange: brighter, blue: darker")
         )
-        return (tr("<b>original</b><br>what the network saw"), change, tr("<b>fooled input</b><br>original + change"))
+        original, fooled = tr("<b>original</b><br>what the network saw"), tr("<b>fooled input</b><br>original + change")
+        if terse:  # (the change keeps its colours' meaning)
+            original, fooled = (caption.split("<br>")[0] for caption in (original, fooled))
+        return (original, change, fooled)
 
     # --- inputs ------------------------------------------------------------------------
     def set_weights(self, spec: str, weights: dict, step: int) -> None:
@@ -286,14 +285,12 @@ class FoolPanel(DrawingOrTestImage, JobPanel):
             item.clear()
         for bars in (self.before_bars, self.after_bars):
             bars.setOpts(height=np.zeros(10), brushes=[BAR] * 10)
-        for plot, when in ((self.before_plot, "before"), (self.after_plot, "after")):
-            plot.setTitle(
-                tr("before") if when == "before" else tr("after"), color=theme.TEXT, size=f"{theme.AXIS_POINT_SIZE}pt"
-            )
-        for title, caption in zip(self.titles, self._captions(None)):
-            title.setText(caption)
-        self.fit_captions()
-        self.measures_label.setText("")
+        self.answers = {"before": None, "after": None}
+        self.arrange()
+        self.factor = None
+        self.show_captions()
+        self.measures_text = ""
+        self.show_captions()
         self.source_label.setText("")
         self.verdict_label.setText("")
         self.attack_button.setText(tr("Attack"))
@@ -369,25 +366,20 @@ class FoolPanel(DrawingOrTestImage, JobPanel):
         i2.setImage(result.adversarial, autoLevels=False, levels=(0.0, 1.0))
         for view in (v0, v1, v2):
             view.autoRange(padding=0.01)
-        for title, caption in zip(self.titles, self._captions(factor)):
-            title.setText(caption)
-        self.fit_captions()
-        for plot, bars, probs, when in (
-            (self.before_plot, self.before_bars, result.original_probabilities, "before"),
-            (self.after_plot, self.after_bars, result.probabilities, "after"),
+        self.factor = factor
+        self.show_captions()
+        for bars, probs, when in (
+            (self.before_bars, result.original_probabilities, "before"),
+            (self.after_bars, result.probabilities, "after"),
         ):
             best = int(np.argmax(probs))
             bars.setOpts(
                 height=100.0 * np.asarray(probs), brushes=[theme.ACCENT if i == best else BAR for i in range(10)]
             )
-            plot.setTitle(
-                (
-                    tr("before: {answer} ({percent} %)") if when == "before" else tr("after: {answer} ({percent} %)")
-                ).format(answer=best, percent=f"{100 * probs[best]:.0f}"),
-                color=theme.TEXT,
-                size=f"{theme.AXIS_POINT_SIZE}pt",
-            )
-        self.measures_label.setText(measures(result, shown["seconds"]))
+            self.answers[when] = (best, f"{100 * probs[best]:.0f}")
+        self.measures_text = measures(result, shown["seconds"])
+        self.show_captions()
+        self.arrange()  # (the titles' answers: another width)
         self.verdict_label.setText(verdict(result, shown["levels"]))
         self.source_label.setText(
             shown["what"].say(

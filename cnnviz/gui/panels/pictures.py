@@ -9,6 +9,10 @@ from PySide6.QtCore import Qt
 
 from .. import theme
 
+MIN_PICTURE_PX = 56
+"""The least side of a 28x28 input shown in a row of pictures (Why?, Fool): two screen pixels per input pixel,
+so that one changed pixel (Fool's "the fewest pixels") is a dot the class can see, not a blur."""
+
 
 def robust_max(values: np.ndarray) -> float:
     """The 99.5th percentile (the largest value when that is ~0): a colour scale that one outlier cannot wash out."""
