@@ -97,7 +97,7 @@ class RunControl:
             self.parts.status.show(state=self.starting_text)
 
     def show_loaded(self, loaded) -> None:
-        """A checkpoint's model replaced the NumPy copy (a :class:`~.checkpoints.Loaded`): shown as itself."""
+        """A checkpoint's model replaced the NumPy copy (a :class:`~.checkpoint_reading.Loaded`): shown as itself."""
         self.show_new_model(
             accuracy=loaded.test_accuracy,
             epoch=loaded.epoch,

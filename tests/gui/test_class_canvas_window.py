@@ -300,7 +300,7 @@ def test_the_teacher_names_the_class_classes_and_a_new_net_learns_them(qtbot, wi
     assert answers and all(len(a["probabilities"]) == 3 for a in answers)
     window.runs.stop_run(wait=True)
     # Saved, the net names its classes; read back, the Draw panel names them too.
-    from cnnviz.gui.checkpoints import read_checkpoint
+    from cnnviz.gui.checkpoint_reading import read_checkpoint
     from cnnviz.nn import checkpoint
 
     path = tmp_path / "shapes.npz"
@@ -376,7 +376,7 @@ def test_why_map_and_mistakes_name_the_class_classes(qtbot, window, tmp_path):
     # Loaded without its drawings: the Map says why it maps nothing; Mistakes stays three by three.
     path = tmp_path / "shapes.npz"
     assert window.checkpoints.save(str(path))
-    from cnnviz.gui.checkpoints import read_checkpoint
+    from cnnviz.gui.checkpoint_reading import read_checkpoint
 
     window.runs.show_loaded(read_checkpoint(path))
     assert mistakes.class_names == list(names) and mistakes.test_images is None

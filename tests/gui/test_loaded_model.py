@@ -10,7 +10,7 @@ import pytest
 from cnnviz.classroom.lessons import bundled_lessons
 from cnnviz.gui import checkpoints as checkpoints_module
 from cnnviz.gui.canvas import demo_digit_strokes
-from cnnviz.gui.checkpoints import settings_from_meta
+from cnnviz.gui.checkpoint_reading import settings_from_meta
 from cnnviz.gui.panels.drawings import NOT_EVALUATED
 from cnnviz.nn import checkpoint
 

@@ -267,7 +267,7 @@ class FeatureMapsPanel(LazyPanel):
         """Each layer's title is only its name where the full titles would make the row wider than the view:
         a title's one line is its column's least width, and German at 125 % on a 1280x720 laptop ("conv1 8
         Karten 28×28" beside "pool1 ReLU, pool") ran pool1's maps past the panel's edge."""
-        if self.kept_views:  # (beside a kept run the titles are A's and B's)
+        if self.kept_views or not self.views:  # (beside a kept run the titles are A's and B's; none built yet)
             return
         titles = {name: title for name, (_view, _item, title) in self.views.items()}
         widths: dict[int, float] = {}
