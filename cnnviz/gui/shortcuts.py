@@ -79,7 +79,11 @@ TYPING_NOTE = N_(
 def key_text(name: str, all_keys: bool = False) -> str:
     """How the key of shortcut ``name`` is written for people ("Space", "F5", "PgDown or N")."""
     keys = BY_NAME[name].keys if all_keys else BY_NAME[name].keys[:1]
-    return " or ".join(QKeySequence(key).toString(QKeySequence.NativeText) or key for key in keys)
+    texts = [QKeySequence(key).toString(QKeySequence.NativeText) or key for key in keys]
+    text = texts[0]
+    for other in texts[1:]:  # (in the GUI's language: German's F1 list said "Bild abwärts or N")
+        text = tr("{keys} or {key}").format(keys=text, key=other)
+    return text
 
 
 def rows() -> list[tuple[str, str]]:

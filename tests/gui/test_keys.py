@@ -180,3 +180,11 @@ def test_the_menu_shows_the_tables_keys_and_no_key_is_bound_twice(keyed):
         for key in entry.keys:
             assert key not in seen, f"{key} bound to {seen.get(key)} and {entry.name}"
             seen[key] = entry.name
+
+
+def test_the_key_list_says_or_in_the_language_shown(in_language):
+    """German's F1 list said "Bild abwärts or N"."""
+    in_language("de")
+    two = next(s for s in shortcuts.SHORTCUTS if len(s.keys) == 2)
+    text = shortcuts.key_text(two.name, all_keys=True)
+    assert " oder " in text and " or " not in text, text

@@ -298,7 +298,7 @@
   </message>
   <message>
    <location filename="cnnviz/classroom/lessons.py" line="82" />
-   <location filename="cnnviz/gui/panels/fool.py" line="109" />
+   <location filename="cnnviz/gui/panels/fool.py" line="105" />
    <location filename="cnnviz/gui/panels/registry.py" line="262" />
    <source>Fool the network</source>
    <translation>Das Netz austricksen</translation>
@@ -917,131 +917,131 @@
    <translation>Foto: {name} · zeichnen, um neu anzufangen</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="355" />
+   <location filename="cnnviz/gui/checkpoints.py" line="270" />
    <source>Save the trained model?</source>
    <translation>Das trainierte Modell speichern?</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="363" />
+   <location filename="cnnviz/gui/checkpoints.py" line="278" />
    <source>Discard deletes it, its autosave too.</source>
    <translation>Verwerfen löscht es, auch seine automatische Sicherung.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="228" />
+   <location filename="cnnviz/gui/checkpoints.py" line="143" />
    <source>Save model</source>
    <translation>Modell speichern</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="232" />
+   <location filename="cnnviz/gui/checkpoints.py" line="147" />
    <source>Load model</source>
    <translation>Modell laden</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="263" />
+   <location filename="cnnviz/gui/checkpoints.py" line="178" />
    <source>There is no model to save yet.</source>
    <translation>Es gibt noch kein Modell zum Speichern.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="326" />
+   <location filename="cnnviz/gui/checkpoints.py" line="241" />
    <location filename="cnnviz/gui/window.py" line="446" />
    <source>closing</source>
    <translation>schließen</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="346" />
+   <location filename="cnnviz/gui/checkpoints.py" line="261" />
    <source>The model was trained for {step} steps, {accuracy} % on the test images, and is not saved.</source>
    <translation>Das Modell wurde {step} Schritte trainiert ({accuracy} % auf den Testbildern) und ist nicht gespeichert.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="413" />
+   <location filename="cnnviz/gui/checkpoints.py" line="328" />
    <source>{loaded} Start continues training from these weights.</source>
    <translation>{loaded} Start trainiert mit diesen Gewichten weiter.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="486" />
+   <location filename="cnnviz/gui/checkpoints.py" line="401" />
    <source>Restored the autosaved run ({run}, {when}).</source>
    <translation>Automatisch gesicherten Lauf wiederhergestellt ({run}, {when}).</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="277" />
-   <location filename="cnnviz/gui/checkpoints.py" line="302" />
+   <location filename="cnnviz/gui/checkpoints.py" line="192" />
+   <location filename="cnnviz/gui/checkpoints.py" line="217" />
    <source>Saved the weights of step {step} to {path}</source>
    <translation>Gewichte von Schritt {step} gespeichert in {path}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="308" />
+   <location filename="cnnviz/gui/checkpoints.py" line="223" />
    <source>Could not save the model: {error}</source>
    <translation>Das Modell konnte nicht gespeichert werden: {error}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="345" />
+   <location filename="cnnviz/gui/checkpoints.py" line="260" />
    <source>The model was trained for {step} steps and is not saved.</source>
    <translation>Das Modell wurde {step} Schritte trainiert und ist nicht gespeichert.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="356" />
+   <location filename="cnnviz/gui/checkpoints.py" line="271" />
    <source>{describe_unsaved}
 Save it before {what}?</source>
    <translation>{describe_unsaved}
 Zuerst speichern, dann {what}?</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="377" />
+   <location filename="cnnviz/gui/checkpoints.py" line="292" />
    <source>Loading {name}…</source>
    <translation>Lade {name}…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="411" />
+   <location filename="cnnviz/gui/checkpoints.py" line="326" />
    <source>Loaded {name} (network {spec}).</source>
    <translation>{name} geladen (Netz {spec}).</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="268" />
+   <location filename="cnnviz/gui/checkpoints.py" line="183" />
    <source>Saving the model to {path}…</source>
    <translation>Speichere das Modell in {path}…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="391" />
+   <location filename="cnnviz/gui/checkpoints.py" line="306" />
    <source>loading {name}</source>
    <translation>{name} laden</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="401" />
+   <location filename="cnnviz/gui/checkpoints.py" line="316" />
    <source>Could not load the model: its network {spec!r} is not valid here</source>
    <translation>Das Modell konnte nicht geladen werden: Sein Netz {spec!r} ist hier nicht gültig</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="415" />
+   <location filename="cnnviz/gui/checkpoints.py" line="330" />
    <source>{text} Note: {note}.</source>
    <translation>{text} Hinweis: {note}.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="506" />
+   <location filename="cnnviz/gui/checkpoints.py" line="421" />
    <source>Could not restore the autosave {path}: {error}</source>
    <translation>Die Sicherung {path} konnte nicht wiederhergestellt werden: {error}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="273" />
+   <location filename="cnnviz/gui/checkpoints.py" line="188" />
    <source>Could not save the model: {exc}</source>
    <translation>Das Modell konnte nicht gespeichert werden: {exc}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="291" />
+   <location filename="cnnviz/gui/checkpoints.py" line="206" />
    <source>Autosaved the model (step {step:,})</source>
    <translation>Modell automatisch gesichert (Schritt {step:,})</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="294" />
+   <location filename="cnnviz/gui/checkpoints.py" line="209" />
    <source>Could not autosave the model to {path}: {error}</source>
    <translation>Das Modell konnte nicht automatisch in {path} gesichert werden: {error}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="383" />
+   <location filename="cnnviz/gui/checkpoints.py" line="298" />
    <source>Could not load the model: {error}</source>
    <translation>Das Modell konnte nicht geladen werden: {error}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="473" />
+   <location filename="cnnviz/gui/checkpoints.py" line="388" />
    <source>Could not delete the autosave {path}: {exc}</source>
    <translation>Die Sicherung {path} konnte nicht gelöscht werden: {exc}</translation>
   </message>
@@ -1920,24 +1920,24 @@ Zuerst speichern, dann {what}?</translation>
    <translation>Ein Balken pro Klasse: wie sicher das Netz ist</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="238" />
-   <location filename="cnnviz/gui/panels/classify.py" line="388" />
+   <location filename="cnnviz/gui/panels/classify.py" line="241" />
+   <location filename="cnnviz/gui/panels/classify.py" line="391" />
    <source>{percent}% among digits</source>
    <translation>{percent} % unter den Ziffern</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="238" />
-   <location filename="cnnviz/gui/panels/classify.py" line="388" />
+   <location filename="cnnviz/gui/panels/classify.py" line="241" />
+   <location filename="cnnviz/gui/panels/classify.py" line="391" />
    <source>{percent}% among its classes</source>
    <translation>{percent} % unter seinen Klassen</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="387" />
+   <location filename="cnnviz/gui/panels/classify.py" line="390" />
    <source>{percent}%, but unlike real digits</source>
    <translation>{percent} %, aber anders als echte Ziffern</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="387" />
+   <location filename="cnnviz/gui/panels/classify.py" line="390" />
    <source>{percent}%, but unlike real images</source>
    <translation>{percent} %, aber anders als echte Bilder</translation>
   </message>
@@ -1947,47 +1947,47 @@ Zuerst speichern, dann {what}?</translation>
    <translation>Strich</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="316" />
+   <location filename="cnnviz/gui/panels/classify.py" line="319" />
    <source>class</source>
    <translation>Klasse</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="316" />
+   <location filename="cnnviz/gui/panels/classify.py" line="319" />
    <source>digit</source>
    <translation>Ziffer</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="370" />
+   <location filename="cnnviz/gui/panels/classify.py" line="373" />
    <source>draw a digit</source>
    <translation>zeichne eine Ziffer</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="372" />
+   <location filename="cnnviz/gui/panels/classify.py" line="375" />
    <source>no prediction: draw a digit</source>
    <translation>keine Vorhersage: zeichne eine Ziffer</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="358" />
+   <location filename="cnnviz/gui/panels/classify.py" line="361" />
    <source>Not sure: this looks less like any image than {percent} % of real test images do</source>
    <translation>Nicht sicher: Das passt schlechter zu einer Klasse als {percent} % der echten Testbilder</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="361" />
+   <location filename="cnnviz/gui/panels/classify.py" line="364" />
    <source>this looks less like any image than {percent} % of real test images do</source>
    <translation>Das passt schlechter zu einer Klasse als {percent} % der echten Testbilder</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="394" />
+   <location filename="cnnviz/gui/panels/classify.py" line="397" />
    <source>not sure, {prediction}: {reason}</source>
    <translation>nicht sicher, {prediction}: {reason}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="352" />
+   <location filename="cnnviz/gui/panels/classify.py" line="355" />
    <source>Not sure: this looks less like any digit than {percent} % of real test digits do</source>
    <translation>Nicht sicher: Das sieht weniger nach einer Ziffer aus als {percent} % der echten Testziffern</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="355" />
+   <location filename="cnnviz/gui/panels/classify.py" line="358" />
    <source>this looks less like any digit than {percent} % of real test digits do</source>
    <translation>Das sieht weniger nach einer Ziffer aus als {percent} % der echten Testziffern</translation>
   </message>
@@ -2007,55 +2007,48 @@ Zuerst speichern, dann {what}?</translation>
    <translation>Das Testbild aus den Merkmalskarten oder das in Fehler angeklickte</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/controls.py" line="21" />
+   <location filename="cnnviz/gui/panels/controls.py" line="20" />
    <source>Open a dataset folder…</source>
    <translation>Datensatz-Ordner öffnen…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/controls.py" line="175" />
+   <location filename="cnnviz/gui/panels/controls.py" line="161" />
    <source>a folder with the four MNIST-format IDX files (train-images-idx3-ubyte, train-labels-idx1-ubyte, t10k-..., .gz or not)</source>
    <translation>ein Ordner mit den vier IDX-Dateien im MNIST-Format (train-images-idx3-ubyte, train-labels-idx1-ubyte, t10k-..., mit oder ohne .gz)</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/controls.py" line="202" />
+   <location filename="cnnviz/gui/panels/controls.py" line="188" />
    <source>Open a folder with MNIST-format IDX files</source>
    <translation>Ordner mit IDX-Dateien im MNIST-Format öffnen</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/controls.py" line="210" />
+   <location filename="cnnviz/gui/panels/controls.py" line="196" />
    <source>▶  Resume</source>
    <translation>▶  Weiter</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/controls.py" line="210" />
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="61" />
+   <location filename="cnnviz/gui/panels/controls.py" line="196" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="62" />
    <source>❚❚  Pause</source>
    <translation>❚❚  Pause</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/controls.py" line="118" />
-   <source>Changes to the optimiser apply at the next step (type a value, then Enter).
-Keys: {start} start/pause · {step} step · {clear} clear drawing · {help} all keys</source>
-   <translation>Änderungen am Optimierer gelten ab dem nächsten Schritt (Wert eingeben, dann Enter).
-Tasten: {start} Start/Pause · {step} Schritt · {clear} Zeichnung löschen · {help} alle Tasten</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/panels/controls.py" line="258" />
+   <location filename="cnnviz/gui/panels/controls.py" line="244" />
    <source>not available here</source>
    <translation>hier nicht verfügbar</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/controls.py" line="319" />
+   <location filename="cnnviz/gui/panels/controls.py" line="305" />
    <source>valid: {count} layers</source>
    <translation>gültig: {count} Schichten</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/controls.py" line="352" />
+   <location filename="cnnviz/gui/panels/controls.py" line="338" />
    <source>{count} trainable parameters</source>
    <translation>{count} trainierbare Parameter</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/controls.py" line="414" />
+   <location filename="cnnviz/gui/panels/controls.py" line="400" />
    <source>The lesson asks for the {wanted} backend, which is not available here ({why}); using {chosen} instead.</source>
    <translation>Die Lektion möchte das Backend {wanted}, das hier nicht verfügbar ist ({why}); stattdessen wird {chosen} verwendet.</translation>
   </message>
@@ -2475,246 +2468,244 @@ Tasten: {start} Start/Pause · {step} Schritt · {clear} Zeichnung löschen · {
    <translation>möglichst wenige Pixel</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="84" />
+   <location filename="cnnviz/gui/panels/fool.py" line="80" />
    <source>Could not make it say {target} within ± {levels} levels: try a bigger budget (it still says {now}, {percent} %).</source>
    <translation>Mit ± {levels} Stufen ließ es sich nicht dazu bringen, {target} zu sagen: erlaube eine größere Änderung (es sagt noch {now}, {percent} %).</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="93" />
+   <location filename="cnnviz/gui/panels/fool.py" line="89" />
    <source>{changed} of {pixels} pixels changed&lt;br&gt;by at most ± {levels} levels&lt;br&gt;size (L2): {l2}&lt;br&gt;{steps} steps, {seconds} s</source>
    <translation>{changed} von {pixels} Pixeln geändert&lt;br&gt;um höchstens ± {levels} Stufen&lt;br&gt;Größe (L2): {l2}&lt;br&gt;{steps} Schritte, {seconds} s</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="109" />
+   <location filename="cnnviz/gui/panels/fool.py" line="105" />
    <source>change the input a little so that it answers another digit</source>
    <translation>ändere die Eingabe ein wenig, sodass es eine andere Ziffer sagt</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="116" />
+   <location filename="cnnviz/gui/panels/fool.py" line="112" />
    <source>The digit the network should answer after the change</source>
    <translation>Die Ziffer, die das Netz nach der Änderung sagen soll</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="117" />
+   <location filename="cnnviz/gui/panels/fool.py" line="113" />
    <source>Target digit</source>
    <translation>Zielziffer</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="123" />
+   <location filename="cnnviz/gui/panels/fool.py" line="119" />
    <source>The most any one pixel may change (black is 0, white is 255)</source>
    <translation>Wie stark sich ein Pixel höchstens ändern darf (schwarz ist 0, weiß ist 255)</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="124" />
+   <location filename="cnnviz/gui/panels/fool.py" line="120" />
    <source>Budget per pixel</source>
    <translation>Erlaubte Änderung pro Pixel</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="129" />
+   <location filename="cnnviz/gui/panels/fool.py" line="125" />
    <source>A little everywhere: every pixel may change, within the budget (basic iterative method). The fewest pixels: one pixel at a time, each as far as the budget allows</source>
    <translation>Überall ein wenig: Jedes Pixel darf sich im Rahmen ändern (Basic Iterative Method). Möglichst wenige Pixel: eins nach dem anderen, jedes so weit wie erlaubt</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="134" />
+   <location filename="cnnviz/gui/panels/fool.py" line="130" />
    <source>How to change the input</source>
    <translation>Wie die Eingabe geändert wird</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="135" />
-   <location filename="cnnviz/gui/panels/fool.py" line="299" />
-   <location filename="cnnviz/gui/panels/fool.py" line="400" />
+   <location filename="cnnviz/gui/panels/fool.py" line="131" />
+   <location filename="cnnviz/gui/panels/fool.py" line="296" />
+   <location filename="cnnviz/gui/panels/fool.py" line="392" />
    <source>Attack</source>
    <translation>Angreifen</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="137" />
-   <location filename="cnnviz/gui/panels/fool.py" line="401" />
+   <location filename="cnnviz/gui/panels/fool.py" line="133" />
+   <location filename="cnnviz/gui/panels/fool.py" line="393" />
    <source>Attack now, with the latest weights</source>
    <translation>Jetzt angreifen, mit den neuesten Gewichten</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="138" />
+   <location filename="cnnviz/gui/panels/fool.py" line="134" />
    <source>Save fooling image…</source>
    <translation>Täuschungsbild speichern…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="140" />
+   <location filename="cnnviz/gui/panels/fool.py" line="136" />
    <source>Save the changed input as a 28×28 PNG: cnnviz predict --raw gives the same answer</source>
    <translation>Die geänderte Eingabe als 28×28-PNG speichern: cnnviz predict --raw gibt dieselbe Antwort</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="169" />
-   <location filename="cnnviz/gui/panels/fool.py" line="403" />
+   <location filename="cnnviz/gui/panels/fool.py" line="166" />
+   <location filename="cnnviz/gui/panels/fool.py" line="395" />
    <source>Original, change and fooled input</source>
    <translation>Original, Änderung und getäuschte Eingabe</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="170" />
+   <location filename="cnnviz/gui/panels/fool.py" line="167" />
    <source>The input, the change made to it (amplified; orange: brighter, blue: darker, white: unchanged) and the changed input</source>
    <translation>Die Eingabe, die Änderung daran (verstärkt; orange: heller, blau: dunkler, weiß: unverändert) und die geänderte Eingabe</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="190" />
+   <location filename="cnnviz/gui/panels/fool.py" line="188" />
    <source>How small the change is: the most any one pixel changed (L-infinity), the size of the whole change (L2, in units of full white) and how many pixels changed at all</source>
    <translation>Wie klein die Änderung ist: die größte Änderung eines Pixels (L-unendlich), die Größe der ganzen Änderung (L2, in Einheiten von vollem Weiß) und wie viele Pixel sich überhaupt geändert haben</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="227" />
-   <source>One bar per digit: how sure the network is</source>
-   <translation>Ein Balken pro Ziffer: wie sicher das Netz ist</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="258" />
+   <location filename="cnnviz/gui/panels/fool.py" line="254" />
    <source>&lt;b&gt;the change&lt;/b&gt;&lt;br&gt;orange: brighter, blue: darker</source>
    <translation>&lt;b&gt;die Änderung&lt;/b&gt;&lt;br&gt;orange: heller, blau: dunkler</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="260" />
+   <location filename="cnnviz/gui/panels/fool.py" line="256" />
    <source>&lt;b&gt;original&lt;/b&gt;&lt;br&gt;what the network saw</source>
    <translation>&lt;b&gt;Original&lt;/b&gt;&lt;br&gt;was das Netz sah</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="260" />
+   <location filename="cnnviz/gui/panels/fool.py" line="256" />
    <source>&lt;b&gt;fooled input&lt;/b&gt;&lt;br&gt;original + change</source>
    <translation>&lt;b&gt;getäuschte Eingabe&lt;/b&gt;&lt;br&gt;Original + Änderung</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="411" />
+   <location filename="cnnviz/gui/panels/fool.py" line="403" />
    <source>Save fooling image</source>
    <translation>Täuschungsbild speichern</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="77" />
+   <location filename="cnnviz/gui/panels/fool.py" line="73" />
    <source>It already says {target} ({percent} %): choose another digit to aim for.</source>
    <translation>Es sagt schon {target} ({percent} %): Wähle eine andere Zielziffer.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="81" />
+   <location filename="cnnviz/gui/panels/fool.py" line="77" />
    <source>The network now says {target} ({percent} %) instead of {label}.</source>
    <translation>Das Netz sagt jetzt {target} ({percent} %) statt {label}.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="148" />
+   <location filename="cnnviz/gui/panels/fool.py" line="144" />
    <source>change each pixel by at most</source>
    <translation>jedes Pixel höchstens ändern um</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="226" />
-   <source>Probabilities before the change</source>
-   <translation>Wahrscheinlichkeiten vor der Änderung</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="226" />
-   <source>Probabilities after the change</source>
-   <translation>Wahrscheinlichkeiten nach der Änderung</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="232" />
-   <location filename="cnnviz/gui/panels/fool.py" line="291" />
-   <source>before</source>
-   <translation>vorher</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="232" />
-   <location filename="cnnviz/gui/panels/fool.py" line="291" />
-   <source>after</source>
-   <translation>nachher</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="316" />
+   <location filename="cnnviz/gui/panels/fool.py" line="313" />
    <source>Nothing to attack yet: there are no weights (start training or load a model).</source>
    <translation>Noch nichts anzugreifen: Es gibt keine Gewichte (starte das Training oder lade ein Modell).</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="334" />
+   <location filename="cnnviz/gui/panels/fool.py" line="331" />
    <source>Attacking your drawing with the weights of step {step:,}…</source>
    <translation>Greife deine Zeichnung an, mit den Gewichten von Schritt {step:,}…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="335" />
+   <location filename="cnnviz/gui/panels/fool.py" line="332" />
    <source>Attacking test image #{index} (true label {label}) with the weights of step {step:,}…</source>
    <translation>Greife Testbild #{index} (richtig: {label}) an, mit den Gewichten von Schritt {step:,}…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="394" />
+   <location filename="cnnviz/gui/panels/fool.py" line="386" />
    <source>Your drawing · weights of step {step}</source>
    <translation>Deine Zeichnung · Gewichte von Schritt {step}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="395" />
+   <location filename="cnnviz/gui/panels/fool.py" line="387" />
    <source>Test image #{index} (true label {label}) · weights of step {step}</source>
    <translation>Testbild #{index} (richtig: {label}) · Gewichte von Schritt {step}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="421" />
+   <location filename="cnnviz/gui/panels/fool.py" line="413" />
    <source>Nothing to save yet: attack first.</source>
    <translation>Noch nichts zu speichern: Greife zuerst an.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="122" />
+   <location filename="cnnviz/gui/panels/fool.py" line="118" />
    <source> of {levels} grey levels</source>
    <translation> von {levels} Graustufen</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="144" />
+   <location filename="cnnviz/gui/panels/fool.py" line="140" />
    <location filename="cnnviz/gui/panels/registry.py" line="266" />
    <source>Fool</source>
    <translation>Tricks</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="145" />
+   <location filename="cnnviz/gui/panels/fool.py" line="141" />
    <source>make it say</source>
    <translation>es soll sagen</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="256" />
+   <location filename="cnnviz/gui/panels/fool.py" line="252" />
    <source>&lt;b&gt;the change ×{factor}&lt;/b&gt;&lt;br&gt;orange: brighter, blue: darker</source>
    <translation>&lt;b&gt;die Änderung ×{factor}&lt;/b&gt;&lt;br&gt;orange: heller, blau: dunkler</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="322" />
+   <location filename="cnnviz/gui/panels/fool.py" line="319" />
    <source>Nothing to attack yet: draw a digit on the pad first.</source>
    <translation>Noch nichts anzugreifen: Zeichne zuerst eine Ziffer auf die Zeichenfläche.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="323" />
+   <location filename="cnnviz/gui/panels/fool.py" line="320" />
    <source>Nothing to attack yet: no test image is loaded yet.</source>
    <translation>Noch nichts anzugreifen: Es ist noch kein Testbild geladen.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="358" />
+   <location filename="cnnviz/gui/panels/fool.py" line="355" />
    <source>Could not attack: {message}</source>
    <translation>Angriff nicht möglich: {message}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="431" />
+   <location filename="cnnviz/gui/panels/fool.py" line="423" />
    <source>Saved {written}: cnnviz predict --raw on it says {answer}.</source>
    <translation>{written} gespeichert: cnnviz predict --raw sagt dazu {answer}.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="271" />
+   <location filename="cnnviz/gui/panels/fool.py" line="270" />
    <source>Attack (step {step:,})</source>
    <translation>Angreifen (Schritt {step:,})</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="273" />
+   <location filename="cnnviz/gui/panels/fool.py" line="272" />
    <source>Attack again with the weights of step {step:,} (the result shown used step {result:,})</source>
    <translation>Erneut angreifen mit den Gewichten von Schritt {step:,} (das gezeigte Ergebnis nutzte Schritt {result:,})</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="385" />
+   <location filename="cnnviz/gui/panels/fool.py" line="419" />
+   <source>Could not save the fooling image: {exc}</source>
+   <translation>Das Täuschungsbild konnte nicht gespeichert werden: {exc}</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/fool_bars.py" line="50" />
    <source>before: {answer} ({percent} %)</source>
    <translation>vorher: {answer} ({percent} %)</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="385" />
+   <location filename="cnnviz/gui/panels/fool_bars.py" line="50" />
    <source>after: {answer} ({percent} %)</source>
    <translation>nachher: {answer} ({percent} %)</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="427" />
-   <source>Could not save the fooling image: {exc}</source>
-   <translation>Das Täuschungsbild konnte nicht gespeichert werden: {exc}</translation>
+   <location filename="cnnviz/gui/panels/fool_bars.py" line="158" />
+   <source>One bar per digit: how sure the network is</source>
+   <translation>Ein Balken pro Ziffer: wie sicher das Netz ist</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/fool_bars.py" line="157" />
+   <source>Probabilities before the change</source>
+   <translation>Wahrscheinlichkeiten vor der Änderung</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/fool_bars.py" line="157" />
+   <source>Probabilities after the change</source>
+   <translation>Wahrscheinlichkeiten nach der Änderung</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/fool_bars.py" line="47" />
+   <source>before</source>
+   <translation>vorher</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/fool_bars.py" line="47" />
+   <source>after</source>
+   <translation>nachher</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/input_choice.py" line="22" />
@@ -2991,7 +2982,7 @@ to see its image</source>
 um sein Bild zu sehen</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/map_picked.py" line="77" />
+   <location filename="cnnviz/gui/panels/map_picked.py" line="78" />
    <source>test image #{index}
 true digit {label}
 it says {said} {mark}</source>
@@ -3000,7 +2991,7 @@ echte Ziffer {label}
 Netz sagt {said} {mark}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/map_picked.py" line="79" />
+   <location filename="cnnviz/gui/panels/map_picked.py" line="80" />
    <source>test image #{index}
 true class {label}
 it says {said} {mark}</source>
@@ -3009,12 +3000,12 @@ echte Klasse {label}
 Netz sagt {said} {mark}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/map_picked.py" line="40" />
+   <location filename="cnnviz/gui/panels/map_picked.py" line="41" />
    <source>Test image under the pointer</source>
    <translation>Testbild unter dem Mauszeiger</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/map_picked.py" line="41" />
+   <location filename="cnnviz/gui/panels/map_picked.py" line="42" />
    <source>The test image of the dot under the pointer or last clicked</source>
    <translation>Das Testbild des Punkts unter dem Mauszeiger oder des zuletzt angeklickten</translation>
   </message>
@@ -3221,149 +3212,156 @@ genauigkeit</translation>
    <translation>Lauf</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="58" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="59" />
    <source>▶  Start</source>
    <translation>▶  Start</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="63" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="64" />
    <source>Step</source>
    <translation>Schritt</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="65" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="66" />
    <source>Reset</source>
    <translation>Neu</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="66" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="67" />
    <source>New random weights; the curves start over</source>
    <translation>Neue Zufallsgewichte; die Kurven beginnen von vorn</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="67" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="68" />
    <source>Save…</source>
    <translation>Speichern…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="68" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="69" />
    <source>Load…</source>
    <translation>Laden…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="69" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="70" />
    <source>Save the current weights as a .npz checkpoint</source>
    <translation>Die aktuellen Gewichte als .npz-Checkpoint speichern</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="70" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="71" />
    <source>Load a .npz checkpoint; Start continues training it</source>
    <translation>Einen .npz-Checkpoint laden; Start trainiert ihn weiter</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="76" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="87" />
    <source>Optimization</source>
    <translation>Optimierung</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="82" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="94" />
    <source>Optimizer</source>
    <translation>Verfahren</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="86" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="98" />
    <source>onecycle: warm up to the learning rate, then anneal; constant: keep it</source>
    <translation>onecycle: zur Lernrate hochfahren, dann absenken; constant: gleich lassen</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="87" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="99" />
    <source>Schedule</source>
    <translation>Verlauf</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="90" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="102" />
    <source>Learning rate, logarithmic from 0.00001 to 1</source>
    <translation>Lernrate, logarithmisch von 0.00001 bis 1</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="110" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="122" />
    <source>Momentum (sgd with momentum) or beta1 (adam)</source>
    <translation>Momentum (sgd mit Momentum) oder beta1 (adam)</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="111" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="123" />
    <source>Momentum</source>
    <translation>Momentum</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="115" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="127" />
    <source>Batch size</source>
    <translation>Batchgröße</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="120" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="132" />
    <source>Length of the run; takes effect at the next Start</source>
    <translation>Länge des Laufs; gilt ab dem nächsten Start</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="121" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="133" />
    <source>Epochs</source>
    <translation>Epochen</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="129" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="159" />
    <source>Data and network</source>
    <translation>Daten und Netz</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="136" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="166" />
    <source>Dataset</source>
    <translation>Datensatz</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="142" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="172" />
    <source>type your own layer spec below</source>
    <translation>unten eine eigene Schichtbeschreibung eingeben</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="143" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="173" />
    <source>Network</source>
    <translation>Netz</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="146" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="176" />
    <source>convK-C[-same|-valid], relu, pool, dense-N, dropout-P, comma separated;
 the last layer must be dense-10. Press Enter to apply.</source>
    <translation>convK-C[-same|-valid], relu, pool, dense-N, dropout-P, durch Kommas getrennt;
 die letzte Schicht muss dense-10 sein. Enter übernimmt.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="163" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="195" />
    <source>Backend</source>
    <translation>Backend</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="60" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="61" />
    <source>Start training ({key})</source>
    <translation>Training starten ({key})</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="62" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="63" />
    <source>Pause or resume ({key})</source>
    <translation>Anhalten oder fortsetzen ({key})</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="64" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="65" />
    <source>Train exactly one batch ({key})</source>
    <translation>Genau einen Batch trainieren ({key})</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="176" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="142" />
+   <source>Changes to the optimiser apply at the next step (type a value, then Enter).
+Keys: {start} start/pause · {step} step · {clear} clear drawing · {help} all keys</source>
+   <translation>Änderungen am Optimierer gelten ab dem nächsten Schritt (Wert eingeben, dann Enter).
+Tasten: {start} Start/Pause · {step} Schritt · {clear} Zeichnung löschen · {help} alle Tasten</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="208" />
    <source>{name}  ({where}, not available)</source>
    <translation>{name}  ({where}, nicht verfügbar)</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="182" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="214" />
    <source>not available: {why}</source>
    <translation>nicht verfügbar: {why}</translation>
   </message>
@@ -4140,9 +4138,14 @@ Wiederherstellen?</translation>
    <translation>Diese Liste der Tasten</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/shortcuts.py" line="248" />
+   <location filename="cnnviz/gui/shortcuts.py" line="252" />
    <source>Keys</source>
    <translation>Tasten</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/shortcuts.py" line="85" />
+   <source>{keys} or {key}</source>
+   <translation>{keys} oder {key}</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/status.py" line="38" />

@@ -298,7 +298,7 @@
   </message>
   <message>
    <location filename="cnnviz/classroom/lessons.py" line="82" />
-   <location filename="cnnviz/gui/panels/fool.py" line="109" />
+   <location filename="cnnviz/gui/panels/fool.py" line="105" />
    <location filename="cnnviz/gui/panels/registry.py" line="262" />
    <source>Fool the network</source>
    <translation>ネットワークをだます</translation>
@@ -917,131 +917,131 @@
    <translation>写真: {name} · 描くとやり直し</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="355" />
+   <location filename="cnnviz/gui/checkpoints.py" line="270" />
    <source>Save the trained model?</source>
    <translation>学習したモデルを保存しますか?</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="363" />
+   <location filename="cnnviz/gui/checkpoints.py" line="278" />
    <source>Discard deletes it, its autosave too.</source>
    <translation>破棄すると、モデルも自動保存も削除されます。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="228" />
+   <location filename="cnnviz/gui/checkpoints.py" line="143" />
    <source>Save model</source>
    <translation>モデルを保存</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="232" />
+   <location filename="cnnviz/gui/checkpoints.py" line="147" />
    <source>Load model</source>
    <translation>モデルを読み込む</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="263" />
+   <location filename="cnnviz/gui/checkpoints.py" line="178" />
    <source>There is no model to save yet.</source>
    <translation>保存するモデルがまだありません。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="326" />
+   <location filename="cnnviz/gui/checkpoints.py" line="241" />
    <location filename="cnnviz/gui/window.py" line="446" />
    <source>closing</source>
    <translation>終了</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="346" />
+   <location filename="cnnviz/gui/checkpoints.py" line="261" />
    <source>The model was trained for {step} steps, {accuracy} % on the test images, and is not saved.</source>
    <translation>このモデルは {step} ステップ学習し(テスト画像で {accuracy} %)、まだ保存されていません。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="413" />
+   <location filename="cnnviz/gui/checkpoints.py" line="328" />
    <source>{loaded} Start continues training from these weights.</source>
    <translation>{loaded} 「開始」でこの重みから学習を続けます。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="486" />
+   <location filename="cnnviz/gui/checkpoints.py" line="401" />
    <source>Restored the autosaved run ({run}, {when}).</source>
    <translation>自動保存された学習を復元しました({run}、{when})。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="277" />
-   <location filename="cnnviz/gui/checkpoints.py" line="302" />
+   <location filename="cnnviz/gui/checkpoints.py" line="192" />
+   <location filename="cnnviz/gui/checkpoints.py" line="217" />
    <source>Saved the weights of step {step} to {path}</source>
    <translation>ステップ {step} の重みを {path} に保存しました</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="308" />
+   <location filename="cnnviz/gui/checkpoints.py" line="223" />
    <source>Could not save the model: {error}</source>
    <translation>モデルを保存できませんでした: {error}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="345" />
+   <location filename="cnnviz/gui/checkpoints.py" line="260" />
    <source>The model was trained for {step} steps and is not saved.</source>
    <translation>このモデルは {step} ステップ学習し、まだ保存されていません。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="356" />
+   <location filename="cnnviz/gui/checkpoints.py" line="271" />
    <source>{describe_unsaved}
 Save it before {what}?</source>
    <translation>{describe_unsaved}
 先に保存しますか?({what})</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="377" />
+   <location filename="cnnviz/gui/checkpoints.py" line="292" />
    <source>Loading {name}…</source>
    <translation>{name} を読み込み中…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="411" />
+   <location filename="cnnviz/gui/checkpoints.py" line="326" />
    <source>Loaded {name} (network {spec}).</source>
    <translation>{name} を読み込みました(ネットワーク {spec})。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="268" />
+   <location filename="cnnviz/gui/checkpoints.py" line="183" />
    <source>Saving the model to {path}…</source>
    <translation>モデルを {path} に保存中…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="391" />
+   <location filename="cnnviz/gui/checkpoints.py" line="306" />
    <source>loading {name}</source>
    <translation>{name} の読み込み</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="401" />
+   <location filename="cnnviz/gui/checkpoints.py" line="316" />
    <source>Could not load the model: its network {spec!r} is not valid here</source>
    <translation>モデルを読み込めませんでした: ネットワーク {spec!r} はここでは使えません</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="415" />
+   <location filename="cnnviz/gui/checkpoints.py" line="330" />
    <source>{text} Note: {note}.</source>
    <translation>{text} 注意: {note}。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="506" />
+   <location filename="cnnviz/gui/checkpoints.py" line="421" />
    <source>Could not restore the autosave {path}: {error}</source>
    <translation>自動保存 {path} を復元できませんでした: {error}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="273" />
+   <location filename="cnnviz/gui/checkpoints.py" line="188" />
    <source>Could not save the model: {exc}</source>
    <translation>モデルを保存できませんでした: {exc}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="291" />
+   <location filename="cnnviz/gui/checkpoints.py" line="206" />
    <source>Autosaved the model (step {step:,})</source>
    <translation>モデルを自動保存しました(ステップ {step:,})</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="294" />
+   <location filename="cnnviz/gui/checkpoints.py" line="209" />
    <source>Could not autosave the model to {path}: {error}</source>
    <translation>モデルを {path} に自動保存できませんでした: {error}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="383" />
+   <location filename="cnnviz/gui/checkpoints.py" line="298" />
    <source>Could not load the model: {error}</source>
    <translation>モデルを読み込めませんでした: {error}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="473" />
+   <location filename="cnnviz/gui/checkpoints.py" line="388" />
    <source>Could not delete the autosave {path}: {exc}</source>
    <translation>自動保存 {path} を削除できませんでした: {exc}</translation>
   </message>
@@ -1920,24 +1920,24 @@ Save it before {what}?</source>
    <translation>クラスごとに 1 本の棒: ネットワークの確信度</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="238" />
-   <location filename="cnnviz/gui/panels/classify.py" line="388" />
+   <location filename="cnnviz/gui/panels/classify.py" line="241" />
+   <location filename="cnnviz/gui/panels/classify.py" line="391" />
    <source>{percent}% among digits</source>
    <translation>数字の中で {percent}%</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="238" />
-   <location filename="cnnviz/gui/panels/classify.py" line="388" />
+   <location filename="cnnviz/gui/panels/classify.py" line="241" />
+   <location filename="cnnviz/gui/panels/classify.py" line="391" />
    <source>{percent}% among its classes</source>
    <translation>クラスの中で {percent}%</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="387" />
+   <location filename="cnnviz/gui/panels/classify.py" line="390" />
    <source>{percent}%, but unlike real digits</source>
    <translation>{percent}%、ただし本物の数字らしくない</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="387" />
+   <location filename="cnnviz/gui/panels/classify.py" line="390" />
    <source>{percent}%, but unlike real images</source>
    <translation>{percent}%、ただし本物の画像らしくない</translation>
   </message>
@@ -1947,47 +1947,47 @@ Save it before {what}?</source>
    <translation>線</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="316" />
+   <location filename="cnnviz/gui/panels/classify.py" line="319" />
    <source>class</source>
    <translation>クラス</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="316" />
+   <location filename="cnnviz/gui/panels/classify.py" line="319" />
    <source>digit</source>
    <translation>数字</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="370" />
+   <location filename="cnnviz/gui/panels/classify.py" line="373" />
    <source>draw a digit</source>
    <translation>数字を描いてください</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="372" />
+   <location filename="cnnviz/gui/panels/classify.py" line="375" />
    <source>no prediction: draw a digit</source>
    <translation>予測なし: 数字を描いてください</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="358" />
+   <location filename="cnnviz/gui/panels/classify.py" line="361" />
    <source>Not sure: this looks less like any image than {percent} % of real test images do</source>
    <translation>自信なし: 本物のテスト画像の {percent} % よりもどのクラスにも似ていません</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="361" />
+   <location filename="cnnviz/gui/panels/classify.py" line="364" />
    <source>this looks less like any image than {percent} % of real test images do</source>
    <translation>本物のテスト画像の {percent} % よりもどのクラスにも似ていません</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="394" />
+   <location filename="cnnviz/gui/panels/classify.py" line="397" />
    <source>not sure, {prediction}: {reason}</source>
    <translation>自信なし、{prediction}: {reason}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="352" />
+   <location filename="cnnviz/gui/panels/classify.py" line="355" />
    <source>Not sure: this looks less like any digit than {percent} % of real test digits do</source>
    <translation>自信なし: 本物のテスト用の数字の {percent} % よりも数字らしくありません</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="355" />
+   <location filename="cnnviz/gui/panels/classify.py" line="358" />
    <source>this looks less like any digit than {percent} % of real test digits do</source>
    <translation>本物のテスト用の数字の {percent} % よりも数字らしくありません</translation>
   </message>
@@ -2007,55 +2007,48 @@ Save it before {what}?</source>
    <translation>「特徴マップ」で選んだ、または「間違い」でクリックしたテスト画像</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/controls.py" line="21" />
+   <location filename="cnnviz/gui/panels/controls.py" line="20" />
    <source>Open a dataset folder…</source>
    <translation>データセットのフォルダを開く…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/controls.py" line="175" />
+   <location filename="cnnviz/gui/panels/controls.py" line="161" />
    <source>a folder with the four MNIST-format IDX files (train-images-idx3-ubyte, train-labels-idx1-ubyte, t10k-..., .gz or not)</source>
    <translation>MNIST 形式の 4 つの IDX ファイル(train-images-idx3-ubyte、train-labels-idx1-ubyte、t10k-...、.gz でも可)が入ったフォルダ</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/controls.py" line="202" />
+   <location filename="cnnviz/gui/panels/controls.py" line="188" />
    <source>Open a folder with MNIST-format IDX files</source>
    <translation>MNIST 形式の IDX ファイルのフォルダを開く</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/controls.py" line="210" />
+   <location filename="cnnviz/gui/panels/controls.py" line="196" />
    <source>▶  Resume</source>
    <translation>▶  再開</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/controls.py" line="210" />
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="61" />
+   <location filename="cnnviz/gui/panels/controls.py" line="196" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="62" />
    <source>❚❚  Pause</source>
    <translation>❚❚  一時停止</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/controls.py" line="118" />
-   <source>Changes to the optimiser apply at the next step (type a value, then Enter).
-Keys: {start} start/pause · {step} step · {clear} clear drawing · {help} all keys</source>
-   <translation>最適化の変更は次のステップから(値を入力して Enter)。
-キー: {start} 開始/一時停止 · {step} 1 ステップ · {clear} 描画を消去 · {help} キー一覧</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/panels/controls.py" line="258" />
+   <location filename="cnnviz/gui/panels/controls.py" line="244" />
    <source>not available here</source>
    <translation>ここでは使えません</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/controls.py" line="319" />
+   <location filename="cnnviz/gui/panels/controls.py" line="305" />
    <source>valid: {count} layers</source>
    <translation>有効: {count} 層</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/controls.py" line="352" />
+   <location filename="cnnviz/gui/panels/controls.py" line="338" />
    <source>{count} trainable parameters</source>
    <translation>学習するパラメータ {count} 個</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/controls.py" line="414" />
+   <location filename="cnnviz/gui/panels/controls.py" line="400" />
    <source>The lesson asks for the {wanted} backend, which is not available here ({why}); using {chosen} instead.</source>
    <translation>このレッスンはバックエンド {wanted} を使いますが、ここでは使えません({why})。代わりに {chosen} を使います。</translation>
   </message>
@@ -2475,246 +2468,244 @@ Keys: {start} start/pause · {step} step · {clear} clear drawing · {help} all 
    <translation>最少のピクセル</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="84" />
+   <location filename="cnnviz/gui/panels/fool.py" line="80" />
    <source>Could not make it say {target} within ± {levels} levels: try a bigger budget (it still says {now}, {percent} %).</source>
    <translation>± {levels} 段階以内では {target} と答えさせられませんでした: もっと大きな変化を許してみましょう(まだ {now}、{percent} %)。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="93" />
+   <location filename="cnnviz/gui/panels/fool.py" line="89" />
    <source>{changed} of {pixels} pixels changed&lt;br&gt;by at most ± {levels} levels&lt;br&gt;size (L2): {l2}&lt;br&gt;{steps} steps, {seconds} s</source>
    <translation>{pixels} ピクセル中 {changed} ピクセルを変更&lt;br&gt;最大 ± {levels} 段階&lt;br&gt;大きさ (L2): {l2}&lt;br&gt;{steps} ステップ、{seconds} 秒</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="109" />
+   <location filename="cnnviz/gui/panels/fool.py" line="105" />
    <source>change the input a little so that it answers another digit</source>
    <translation>入力を少しだけ変えて、別の数字と答えさせる</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="116" />
+   <location filename="cnnviz/gui/panels/fool.py" line="112" />
    <source>The digit the network should answer after the change</source>
    <translation>変更後にネットワークに答えさせたい数字</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="117" />
+   <location filename="cnnviz/gui/panels/fool.py" line="113" />
    <source>Target digit</source>
    <translation>目標の数字</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="123" />
+   <location filename="cnnviz/gui/panels/fool.py" line="119" />
    <source>The most any one pixel may change (black is 0, white is 255)</source>
    <translation>1 つのピクセルを変えてよい最大量(黒が 0、白が 255)</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="124" />
+   <location filename="cnnviz/gui/panels/fool.py" line="120" />
    <source>Budget per pixel</source>
    <translation>1 ピクセルあたりの変化の上限</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="129" />
+   <location filename="cnnviz/gui/panels/fool.py" line="125" />
    <source>A little everywhere: every pixel may change, within the budget (basic iterative method). The fewest pixels: one pixel at a time, each as far as the budget allows</source>
    <translation>全体に少しずつ: 許す範囲ですべてのピクセルを変える(basic iterative method)。最少のピクセル: 1 ピクセルずつ、許す範囲いっぱいまで変える</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="134" />
+   <location filename="cnnviz/gui/panels/fool.py" line="130" />
    <source>How to change the input</source>
    <translation>入力の変え方</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="135" />
-   <location filename="cnnviz/gui/panels/fool.py" line="299" />
-   <location filename="cnnviz/gui/panels/fool.py" line="400" />
+   <location filename="cnnviz/gui/panels/fool.py" line="131" />
+   <location filename="cnnviz/gui/panels/fool.py" line="296" />
+   <location filename="cnnviz/gui/panels/fool.py" line="392" />
    <source>Attack</source>
    <translation>攻撃</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="137" />
-   <location filename="cnnviz/gui/panels/fool.py" line="401" />
+   <location filename="cnnviz/gui/panels/fool.py" line="133" />
+   <location filename="cnnviz/gui/panels/fool.py" line="393" />
    <source>Attack now, with the latest weights</source>
    <translation>最新の重みで今すぐ攻撃</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="138" />
+   <location filename="cnnviz/gui/panels/fool.py" line="134" />
    <source>Save fooling image…</source>
    <translation>だまし画像を保存…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="140" />
+   <location filename="cnnviz/gui/panels/fool.py" line="136" />
    <source>Save the changed input as a 28×28 PNG: cnnviz predict --raw gives the same answer</source>
    <translation>変更した入力を 28×28 の PNG で保存: cnnviz predict --raw でも同じ答えになります</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="169" />
-   <location filename="cnnviz/gui/panels/fool.py" line="403" />
+   <location filename="cnnviz/gui/panels/fool.py" line="166" />
+   <location filename="cnnviz/gui/panels/fool.py" line="395" />
    <source>Original, change and fooled input</source>
    <translation>元の画像、変化、だます入力</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="170" />
+   <location filename="cnnviz/gui/panels/fool.py" line="167" />
    <source>The input, the change made to it (amplified; orange: brighter, blue: darker, white: unchanged) and the changed input</source>
    <translation>入力、それへの変化(強調表示。オレンジ: 明るく、青: 暗く、白: 変化なし)、変化させた入力</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="190" />
+   <location filename="cnnviz/gui/panels/fool.py" line="188" />
    <source>How small the change is: the most any one pixel changed (L-infinity), the size of the whole change (L2, in units of full white) and how many pixels changed at all</source>
    <translation>変更の小ささ: 1 ピクセルの最大変化量(L∞)、変更全体の大きさ(L2、真っ白を 1 とする単位)、変わったピクセルの数</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="227" />
-   <source>One bar per digit: how sure the network is</source>
-   <translation>数字ごとに 1 本の棒: ネットワークの確信度</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="258" />
+   <location filename="cnnviz/gui/panels/fool.py" line="254" />
    <source>&lt;b&gt;the change&lt;/b&gt;&lt;br&gt;orange: brighter, blue: darker</source>
    <translation>&lt;b&gt;変化&lt;/b&gt;&lt;br&gt;オレンジ: 明るく、青: 暗く</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="260" />
+   <location filename="cnnviz/gui/panels/fool.py" line="256" />
    <source>&lt;b&gt;original&lt;/b&gt;&lt;br&gt;what the network saw</source>
    <translation>&lt;b&gt;元の画像&lt;/b&gt;&lt;br&gt;ネットワークが見たもの</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="260" />
+   <location filename="cnnviz/gui/panels/fool.py" line="256" />
    <source>&lt;b&gt;fooled input&lt;/b&gt;&lt;br&gt;original + change</source>
    <translation>&lt;b&gt;だます入力&lt;/b&gt;&lt;br&gt;元の画像 + 変化</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="411" />
+   <location filename="cnnviz/gui/panels/fool.py" line="403" />
    <source>Save fooling image</source>
    <translation>だまし画像を保存</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="77" />
+   <location filename="cnnviz/gui/panels/fool.py" line="73" />
    <source>It already says {target} ({percent} %): choose another digit to aim for.</source>
    <translation>もう {target} と答えています({percent} %): 別の数字を目標に選びましょう。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="81" />
+   <location filename="cnnviz/gui/panels/fool.py" line="77" />
    <source>The network now says {target} ({percent} %) instead of {label}.</source>
    <translation>ネットワークは {label} ではなく {target} と答えるようになりました({percent} %)。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="148" />
+   <location filename="cnnviz/gui/panels/fool.py" line="144" />
    <source>change each pixel by at most</source>
    <translation>各ピクセルの変化は最大</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="226" />
-   <source>Probabilities before the change</source>
-   <translation>変更前の確率</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="226" />
-   <source>Probabilities after the change</source>
-   <translation>変更後の確率</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="232" />
-   <location filename="cnnviz/gui/panels/fool.py" line="291" />
-   <source>before</source>
-   <translation>変更前</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="232" />
-   <location filename="cnnviz/gui/panels/fool.py" line="291" />
-   <source>after</source>
-   <translation>変更後</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="316" />
+   <location filename="cnnviz/gui/panels/fool.py" line="313" />
    <source>Nothing to attack yet: there are no weights (start training or load a model).</source>
    <translation>まだ攻撃するものがありません: 重みがありません(学習を始めるか、モデルを読み込んでください)。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="334" />
+   <location filename="cnnviz/gui/panels/fool.py" line="331" />
    <source>Attacking your drawing with the weights of step {step:,}…</source>
    <translation>ステップ {step:,} の重みであなたの手書きを攻撃中…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="335" />
+   <location filename="cnnviz/gui/panels/fool.py" line="332" />
    <source>Attacking test image #{index} (true label {label}) with the weights of step {step:,}…</source>
    <translation>ステップ {step:,} の重みでテスト画像 #{index}(正解 {label})を攻撃中…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="394" />
+   <location filename="cnnviz/gui/panels/fool.py" line="386" />
    <source>Your drawing · weights of step {step}</source>
    <translation>あなたの手書き · ステップ {step} の重み</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="395" />
+   <location filename="cnnviz/gui/panels/fool.py" line="387" />
    <source>Test image #{index} (true label {label}) · weights of step {step}</source>
    <translation>テスト画像 #{index}(正解 {label}) · ステップ {step} の重み</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="421" />
+   <location filename="cnnviz/gui/panels/fool.py" line="413" />
    <source>Nothing to save yet: attack first.</source>
    <translation>まだ保存するものがありません: 先に攻撃してください。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="122" />
+   <location filename="cnnviz/gui/panels/fool.py" line="118" />
    <source> of {levels} grey levels</source>
    <translation> / {levels} 階調</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="144" />
+   <location filename="cnnviz/gui/panels/fool.py" line="140" />
    <location filename="cnnviz/gui/panels/registry.py" line="266" />
    <source>Fool</source>
    <translation>だます</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="145" />
+   <location filename="cnnviz/gui/panels/fool.py" line="141" />
    <source>make it say</source>
    <translation>答えさせる数字</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="256" />
+   <location filename="cnnviz/gui/panels/fool.py" line="252" />
    <source>&lt;b&gt;the change ×{factor}&lt;/b&gt;&lt;br&gt;orange: brighter, blue: darker</source>
    <translation>&lt;b&gt;変化 ×{factor}&lt;/b&gt;&lt;br&gt;オレンジ: 明るく、青: 暗く</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="322" />
+   <location filename="cnnviz/gui/panels/fool.py" line="319" />
    <source>Nothing to attack yet: draw a digit on the pad first.</source>
    <translation>まだ攻撃するものがありません: まず描画キャンバスに数字を書いてください。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="323" />
+   <location filename="cnnviz/gui/panels/fool.py" line="320" />
    <source>Nothing to attack yet: no test image is loaded yet.</source>
    <translation>まだ攻撃するものがありません: テスト画像がまだ読み込まれていません。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="358" />
+   <location filename="cnnviz/gui/panels/fool.py" line="355" />
    <source>Could not attack: {message}</source>
    <translation>攻撃できませんでした: {message}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="431" />
+   <location filename="cnnviz/gui/panels/fool.py" line="423" />
    <source>Saved {written}: cnnviz predict --raw on it says {answer}.</source>
    <translation>{written} を保存しました: cnnviz predict --raw の答えは {answer} です。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="271" />
+   <location filename="cnnviz/gui/panels/fool.py" line="270" />
    <source>Attack (step {step:,})</source>
    <translation>攻撃(ステップ {step:,})</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="273" />
+   <location filename="cnnviz/gui/panels/fool.py" line="272" />
    <source>Attack again with the weights of step {step:,} (the result shown used step {result:,})</source>
    <translation>ステップ {step:,} の重みでもう一度攻撃(表示中の結果はステップ {result:,})</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="385" />
+   <location filename="cnnviz/gui/panels/fool.py" line="419" />
+   <source>Could not save the fooling image: {exc}</source>
+   <translation>だまし画像を保存できませんでした: {exc}</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/fool_bars.py" line="50" />
    <source>before: {answer} ({percent} %)</source>
    <translation>変更前: {answer}({percent} %)</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="385" />
+   <location filename="cnnviz/gui/panels/fool_bars.py" line="50" />
    <source>after: {answer} ({percent} %)</source>
    <translation>変更後: {answer}({percent} %)</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="427" />
-   <source>Could not save the fooling image: {exc}</source>
-   <translation>だまし画像を保存できませんでした: {exc}</translation>
+   <location filename="cnnviz/gui/panels/fool_bars.py" line="158" />
+   <source>One bar per digit: how sure the network is</source>
+   <translation>数字ごとに 1 本の棒: ネットワークの確信度</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/fool_bars.py" line="157" />
+   <source>Probabilities before the change</source>
+   <translation>変更前の確率</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/fool_bars.py" line="157" />
+   <source>Probabilities after the change</source>
+   <translation>変更後の確率</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/fool_bars.py" line="47" />
+   <source>before</source>
+   <translation>変更前</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/fool_bars.py" line="47" />
+   <source>after</source>
+   <translation>変更後</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/input_choice.py" line="22" />
@@ -2991,7 +2982,7 @@ to see its image</source>
 その画像が見られます</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/map_picked.py" line="77" />
+   <location filename="cnnviz/gui/panels/map_picked.py" line="78" />
    <source>test image #{index}
 true digit {label}
 it says {said} {mark}</source>
@@ -3000,7 +2991,7 @@ it says {said} {mark}</source>
 ネットワークの答え {said} {mark}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/map_picked.py" line="79" />
+   <location filename="cnnviz/gui/panels/map_picked.py" line="80" />
    <source>test image #{index}
 true class {label}
 it says {said} {mark}</source>
@@ -3009,12 +3000,12 @@ it says {said} {mark}</source>
 ネットワークの答え {said} {mark}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/map_picked.py" line="40" />
+   <location filename="cnnviz/gui/panels/map_picked.py" line="41" />
    <source>Test image under the pointer</source>
    <translation>ポインタの下のテスト画像</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/map_picked.py" line="41" />
+   <location filename="cnnviz/gui/panels/map_picked.py" line="42" />
    <source>The test image of the dot under the pointer or last clicked</source>
    <translation>ポインタの下の点、または最後にクリックした点のテスト画像</translation>
   </message>
@@ -3220,149 +3211,156 @@ accuracy</source>
    <translation>実行</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="58" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="59" />
    <source>▶  Start</source>
    <translation>▶  開始</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="63" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="64" />
    <source>Step</source>
    <translation>1 ステップ</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="65" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="66" />
    <source>Reset</source>
    <translation>リセット</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="66" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="67" />
    <source>New random weights; the curves start over</source>
    <translation>重みを新しい乱数にし、曲線を最初からにします</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="67" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="68" />
    <source>Save…</source>
    <translation>保存…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="68" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="69" />
    <source>Load…</source>
    <translation>読み込み…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="69" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="70" />
    <source>Save the current weights as a .npz checkpoint</source>
    <translation>今の重みを .npz チェックポイントとして保存</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="70" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="71" />
    <source>Load a .npz checkpoint; Start continues training it</source>
    <translation>.npz チェックポイントを読み込みます。開始でその続きから学習します</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="76" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="87" />
    <source>Optimization</source>
    <translation>最適化</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="82" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="94" />
    <source>Optimizer</source>
    <translation>手法</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="86" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="98" />
    <source>onecycle: warm up to the learning rate, then anneal; constant: keep it</source>
    <translation>onecycle: 学習率まで上げてから下げる。constant: 一定のまま</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="87" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="99" />
    <source>Schedule</source>
    <translation>スケジュール</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="90" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="102" />
    <source>Learning rate, logarithmic from 0.00001 to 1</source>
    <translation>学習率(0.00001 から 1 まで対数目盛)</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="110" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="122" />
    <source>Momentum (sgd with momentum) or beta1 (adam)</source>
    <translation>モーメンタム(sgd)または beta1(adam)</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="111" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="123" />
    <source>Momentum</source>
    <translation>モーメンタム</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="115" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="127" />
    <source>Batch size</source>
    <translation>バッチサイズ</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="120" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="132" />
    <source>Length of the run; takes effect at the next Start</source>
    <translation>学習の長さ。次の開始から有効</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="121" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="133" />
    <source>Epochs</source>
    <translation>エポック</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="129" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="159" />
    <source>Data and network</source>
    <translation>データとネットワーク</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="136" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="166" />
    <source>Dataset</source>
    <translation>データセット</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="142" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="172" />
    <source>type your own layer spec below</source>
    <translation>下に自分の層の指定を入力</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="143" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="173" />
    <source>Network</source>
    <translation>ネットワーク</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="146" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="176" />
    <source>convK-C[-same|-valid], relu, pool, dense-N, dropout-P, comma separated;
 the last layer must be dense-10. Press Enter to apply.</source>
    <translation>convK-C[-same|-valid], relu, pool, dense-N, dropout-P をコンマで区切って指定;
 最後の層は dense-10。Enter で適用。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="163" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="195" />
    <source>Backend</source>
    <translation>バックエンド</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="60" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="61" />
    <source>Start training ({key})</source>
    <translation>学習を開始 ({key})</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="62" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="63" />
    <source>Pause or resume ({key})</source>
    <translation>一時停止/再開 ({key})</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="64" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="65" />
    <source>Train exactly one batch ({key})</source>
    <translation>1 バッチだけ学習 ({key})</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="176" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="142" />
+   <source>Changes to the optimiser apply at the next step (type a value, then Enter).
+Keys: {start} start/pause · {step} step · {clear} clear drawing · {help} all keys</source>
+   <translation>最適化の変更は次のステップから(値を入力して Enter)。
+キー: {start} 開始/一時停止 · {step} 1 ステップ · {clear} 描画を消去 · {help} キー一覧</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="208" />
    <source>{name}  ({where}, not available)</source>
    <translation>{name}  ({where}、使用不可)</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="182" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="214" />
    <source>not available: {why}</source>
    <translation>使用不可: {why}</translation>
   </message>
@@ -4139,9 +4137,14 @@ Restore it?</source>
    <translation>このキー一覧</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/shortcuts.py" line="248" />
+   <location filename="cnnviz/gui/shortcuts.py" line="252" />
    <source>Keys</source>
    <translation>キー一覧</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/shortcuts.py" line="85" />
+   <source>{keys} or {key}</source>
+   <translation>{keys} または {key}</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/status.py" line="38" />

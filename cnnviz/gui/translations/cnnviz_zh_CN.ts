@@ -298,7 +298,7 @@
   </message>
   <message>
    <location filename="cnnviz/classroom/lessons.py" line="82" />
-   <location filename="cnnviz/gui/panels/fool.py" line="109" />
+   <location filename="cnnviz/gui/panels/fool.py" line="105" />
    <location filename="cnnviz/gui/panels/registry.py" line="262" />
    <source>Fool the network</source>
    <translation>骗过网络</translation>
@@ -917,131 +917,131 @@
    <translation>照片：{name} · 重新书写即可</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="355" />
+   <location filename="cnnviz/gui/checkpoints.py" line="270" />
    <source>Save the trained model?</source>
    <translation>保存训练好的模型吗？</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="363" />
+   <location filename="cnnviz/gui/checkpoints.py" line="278" />
    <source>Discard deletes it, its autosave too.</source>
    <translation>放弃将删除模型及其自动保存。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="228" />
+   <location filename="cnnviz/gui/checkpoints.py" line="143" />
    <source>Save model</source>
    <translation>保存模型</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="232" />
+   <location filename="cnnviz/gui/checkpoints.py" line="147" />
    <source>Load model</source>
    <translation>加载模型</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="263" />
+   <location filename="cnnviz/gui/checkpoints.py" line="178" />
    <source>There is no model to save yet.</source>
    <translation>还没有可以保存的模型。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="326" />
+   <location filename="cnnviz/gui/checkpoints.py" line="241" />
    <location filename="cnnviz/gui/window.py" line="446" />
    <source>closing</source>
    <translation>关闭</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="346" />
+   <location filename="cnnviz/gui/checkpoints.py" line="261" />
    <source>The model was trained for {step} steps, {accuracy} % on the test images, and is not saved.</source>
    <translation>该模型已训练 {step} 步（测试图片上 {accuracy} %），尚未保存。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="413" />
+   <location filename="cnnviz/gui/checkpoints.py" line="328" />
    <source>{loaded} Start continues training from these weights.</source>
    <translation>{loaded} 按“开始”会从这些权重继续训练。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="486" />
+   <location filename="cnnviz/gui/checkpoints.py" line="401" />
    <source>Restored the autosaved run ({run}, {when}).</source>
    <translation>已恢复自动保存的训练（{run}，{when}）。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="277" />
-   <location filename="cnnviz/gui/checkpoints.py" line="302" />
+   <location filename="cnnviz/gui/checkpoints.py" line="192" />
+   <location filename="cnnviz/gui/checkpoints.py" line="217" />
    <source>Saved the weights of step {step} to {path}</source>
    <translation>已将第 {step} 步的权重保存到 {path}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="308" />
+   <location filename="cnnviz/gui/checkpoints.py" line="223" />
    <source>Could not save the model: {error}</source>
    <translation>无法保存模型：{error}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="345" />
+   <location filename="cnnviz/gui/checkpoints.py" line="260" />
    <source>The model was trained for {step} steps and is not saved.</source>
    <translation>该模型已训练 {step} 步，尚未保存。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="356" />
+   <location filename="cnnviz/gui/checkpoints.py" line="271" />
    <source>{describe_unsaved}
 Save it before {what}?</source>
    <translation>{describe_unsaved}
 要先保存吗？（{what}）</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="377" />
+   <location filename="cnnviz/gui/checkpoints.py" line="292" />
    <source>Loading {name}…</source>
    <translation>正在加载 {name}…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="411" />
+   <location filename="cnnviz/gui/checkpoints.py" line="326" />
    <source>Loaded {name} (network {spec}).</source>
    <translation>已加载 {name}（网络 {spec}）。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="268" />
+   <location filename="cnnviz/gui/checkpoints.py" line="183" />
    <source>Saving the model to {path}…</source>
    <translation>正在将模型保存到 {path}…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="391" />
+   <location filename="cnnviz/gui/checkpoints.py" line="306" />
    <source>loading {name}</source>
    <translation>加载 {name}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="401" />
+   <location filename="cnnviz/gui/checkpoints.py" line="316" />
    <source>Could not load the model: its network {spec!r} is not valid here</source>
    <translation>无法加载模型：其网络 {spec!r} 在此无效</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="415" />
+   <location filename="cnnviz/gui/checkpoints.py" line="330" />
    <source>{text} Note: {note}.</source>
    <translation>{text} 注意：{note}。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="506" />
+   <location filename="cnnviz/gui/checkpoints.py" line="421" />
    <source>Could not restore the autosave {path}: {error}</source>
    <translation>无法恢复自动保存 {path}：{error}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="273" />
+   <location filename="cnnviz/gui/checkpoints.py" line="188" />
    <source>Could not save the model: {exc}</source>
    <translation>无法保存模型：{exc}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="291" />
+   <location filename="cnnviz/gui/checkpoints.py" line="206" />
    <source>Autosaved the model (step {step:,})</source>
    <translation>已自动保存模型（第 {step:,} 步）</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="294" />
+   <location filename="cnnviz/gui/checkpoints.py" line="209" />
    <source>Could not autosave the model to {path}: {error}</source>
    <translation>无法将模型自动保存到 {path}：{error}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="383" />
+   <location filename="cnnviz/gui/checkpoints.py" line="298" />
    <source>Could not load the model: {error}</source>
    <translation>无法加载模型：{error}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="473" />
+   <location filename="cnnviz/gui/checkpoints.py" line="388" />
    <source>Could not delete the autosave {path}: {exc}</source>
    <translation>无法删除自动保存 {path}：{exc}</translation>
   </message>
@@ -1920,24 +1920,24 @@ Save it before {what}?</source>
    <translation>每个类别一根柱：网络有多大把握</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="238" />
-   <location filename="cnnviz/gui/panels/classify.py" line="388" />
+   <location filename="cnnviz/gui/panels/classify.py" line="241" />
+   <location filename="cnnviz/gui/panels/classify.py" line="391" />
    <source>{percent}% among digits</source>
    <translation>数字中占 {percent}%</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="238" />
-   <location filename="cnnviz/gui/panels/classify.py" line="388" />
+   <location filename="cnnviz/gui/panels/classify.py" line="241" />
+   <location filename="cnnviz/gui/panels/classify.py" line="391" />
    <source>{percent}% among its classes</source>
    <translation>各类中占 {percent}%</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="387" />
+   <location filename="cnnviz/gui/panels/classify.py" line="390" />
    <source>{percent}%, but unlike real digits</source>
    <translation>{percent}%，但不像真实的数字</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="387" />
+   <location filename="cnnviz/gui/panels/classify.py" line="390" />
    <source>{percent}%, but unlike real images</source>
    <translation>{percent}%，但不像真实的图像</translation>
   </message>
@@ -1947,47 +1947,47 @@ Save it before {what}?</source>
    <translation>笔画</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="316" />
+   <location filename="cnnviz/gui/panels/classify.py" line="319" />
    <source>class</source>
    <translation>类别</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="316" />
+   <location filename="cnnviz/gui/panels/classify.py" line="319" />
    <source>digit</source>
    <translation>数字</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="370" />
+   <location filename="cnnviz/gui/panels/classify.py" line="373" />
    <source>draw a digit</source>
    <translation>请写一个数字</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="372" />
+   <location filename="cnnviz/gui/panels/classify.py" line="375" />
    <source>no prediction: draw a digit</source>
    <translation>没有预测：请写一个数字</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="358" />
+   <location filename="cnnviz/gui/panels/classify.py" line="361" />
    <source>Not sure: this looks less like any image than {percent} % of real test images do</source>
    <translation>没把握：它比 {percent} % 的真实测试图片更不像任何一类</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="361" />
+   <location filename="cnnviz/gui/panels/classify.py" line="364" />
    <source>this looks less like any image than {percent} % of real test images do</source>
    <translation>它比 {percent} % 的真实测试图片更不像任何一类</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="394" />
+   <location filename="cnnviz/gui/panels/classify.py" line="397" />
    <source>not sure, {prediction}: {reason}</source>
    <translation>没把握，{prediction}：{reason}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="352" />
+   <location filename="cnnviz/gui/panels/classify.py" line="355" />
    <source>Not sure: this looks less like any digit than {percent} % of real test digits do</source>
    <translation>没把握：它比 {percent} % 的真实测试数字更不像数字</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="355" />
+   <location filename="cnnviz/gui/panels/classify.py" line="358" />
    <source>this looks less like any digit than {percent} % of real test digits do</source>
    <translation>它比 {percent} % 的真实测试数字更不像数字</translation>
   </message>
@@ -2007,55 +2007,48 @@ Save it before {what}?</source>
    <translation>在特征图中选中或在错误中点击的测试图片</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/controls.py" line="21" />
+   <location filename="cnnviz/gui/panels/controls.py" line="20" />
    <source>Open a dataset folder…</source>
    <translation>打开数据集文件夹…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/controls.py" line="175" />
+   <location filename="cnnviz/gui/panels/controls.py" line="161" />
    <source>a folder with the four MNIST-format IDX files (train-images-idx3-ubyte, train-labels-idx1-ubyte, t10k-..., .gz or not)</source>
    <translation>包含四个 MNIST 格式 IDX 文件的文件夹（train-images-idx3-ubyte、train-labels-idx1-ubyte、t10k-...，可带 .gz）</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/controls.py" line="202" />
+   <location filename="cnnviz/gui/panels/controls.py" line="188" />
    <source>Open a folder with MNIST-format IDX files</source>
    <translation>打开包含 MNIST 格式 IDX 文件的文件夹</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/controls.py" line="210" />
+   <location filename="cnnviz/gui/panels/controls.py" line="196" />
    <source>▶  Resume</source>
    <translation>▶  继续</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/controls.py" line="210" />
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="61" />
+   <location filename="cnnviz/gui/panels/controls.py" line="196" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="62" />
    <source>❚❚  Pause</source>
    <translation>❚❚  暂停</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/controls.py" line="118" />
-   <source>Changes to the optimiser apply at the next step (type a value, then Enter).
-Keys: {start} start/pause · {step} step · {clear} clear drawing · {help} all keys</source>
-   <translation>优化器的更改从下一步起生效（输入数值后按 Enter）。
-快捷键：{start} 开始/暂停 · {step} 单步 · {clear} 清除书写 · {help} 全部快捷键</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/panels/controls.py" line="258" />
+   <location filename="cnnviz/gui/panels/controls.py" line="244" />
    <source>not available here</source>
    <translation>此处不可用</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/controls.py" line="319" />
+   <location filename="cnnviz/gui/panels/controls.py" line="305" />
    <source>valid: {count} layers</source>
    <translation>有效：{count} 层</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/controls.py" line="352" />
+   <location filename="cnnviz/gui/panels/controls.py" line="338" />
    <source>{count} trainable parameters</source>
    <translation>{count} 个可训练参数</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/controls.py" line="414" />
+   <location filename="cnnviz/gui/panels/controls.py" line="400" />
    <source>The lesson asks for the {wanted} backend, which is not available here ({why}); using {chosen} instead.</source>
    <translation>本课程要求使用 {wanted} 后端，但此处不可用（{why}）；改用 {chosen}。</translation>
   </message>
@@ -2475,246 +2468,244 @@ Keys: {start} start/pause · {step} step · {clear} clear drawing · {help} all 
    <translation>改最少的像素</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="84" />
+   <location filename="cnnviz/gui/panels/fool.py" line="80" />
    <source>Could not make it say {target} within ± {levels} levels: try a bigger budget (it still says {now}, {percent} %).</source>
    <translation>在 ± {levels} 级以内没能让它说 {target}：试试放宽限度（它仍然说 {now}，{percent} %）。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="93" />
+   <location filename="cnnviz/gui/panels/fool.py" line="89" />
    <source>{changed} of {pixels} pixels changed&lt;br&gt;by at most ± {levels} levels&lt;br&gt;size (L2): {l2}&lt;br&gt;{steps} steps, {seconds} s</source>
    <translation>{pixels} 个像素中改了 {changed} 个&lt;br&gt;最多 ± {levels} 级&lt;br&gt;大小（L2）：{l2}&lt;br&gt;{steps} 步，{seconds} 秒</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="109" />
+   <location filename="cnnviz/gui/panels/fool.py" line="105" />
    <source>change the input a little so that it answers another digit</source>
    <translation>把输入稍作改动，让它答成另一个数字</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="116" />
+   <location filename="cnnviz/gui/panels/fool.py" line="112" />
    <source>The digit the network should answer after the change</source>
    <translation>改动后希望网络给出的数字</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="117" />
+   <location filename="cnnviz/gui/panels/fool.py" line="113" />
    <source>Target digit</source>
    <translation>目标数字</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="123" />
+   <location filename="cnnviz/gui/panels/fool.py" line="119" />
    <source>The most any one pixel may change (black is 0, white is 255)</source>
    <translation>单个像素最多可改变多少（黑为 0，白为 255）</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="124" />
+   <location filename="cnnviz/gui/panels/fool.py" line="120" />
    <source>Budget per pixel</source>
    <translation>每个像素的改动限度</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="129" />
+   <location filename="cnnviz/gui/panels/fool.py" line="125" />
    <source>A little everywhere: every pixel may change, within the budget (basic iterative method). The fewest pixels: one pixel at a time, each as far as the budget allows</source>
    <translation>处处改一点：每个像素都可以在限度内改变（基本迭代法）。改最少的像素：一次改一个像素，每个改到限度为止</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="134" />
+   <location filename="cnnviz/gui/panels/fool.py" line="130" />
    <source>How to change the input</source>
    <translation>如何改动输入</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="135" />
-   <location filename="cnnviz/gui/panels/fool.py" line="299" />
-   <location filename="cnnviz/gui/panels/fool.py" line="400" />
+   <location filename="cnnviz/gui/panels/fool.py" line="131" />
+   <location filename="cnnviz/gui/panels/fool.py" line="296" />
+   <location filename="cnnviz/gui/panels/fool.py" line="392" />
    <source>Attack</source>
    <translation>攻击</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="137" />
-   <location filename="cnnviz/gui/panels/fool.py" line="401" />
+   <location filename="cnnviz/gui/panels/fool.py" line="133" />
+   <location filename="cnnviz/gui/panels/fool.py" line="393" />
    <source>Attack now, with the latest weights</source>
    <translation>用最新权重立即攻击</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="138" />
+   <location filename="cnnviz/gui/panels/fool.py" line="134" />
    <source>Save fooling image…</source>
    <translation>保存欺骗图片…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="140" />
+   <location filename="cnnviz/gui/panels/fool.py" line="136" />
    <source>Save the changed input as a 28×28 PNG: cnnviz predict --raw gives the same answer</source>
    <translation>将改动后的输入保存为 28×28 PNG：cnnviz predict --raw 会给出相同的答案</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="169" />
-   <location filename="cnnviz/gui/panels/fool.py" line="403" />
+   <location filename="cnnviz/gui/panels/fool.py" line="166" />
+   <location filename="cnnviz/gui/panels/fool.py" line="395" />
    <source>Original, change and fooled input</source>
    <translation>原图、改动和骗过网络的输入</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="170" />
+   <location filename="cnnviz/gui/panels/fool.py" line="167" />
    <source>The input, the change made to it (amplified; orange: brighter, blue: darker, white: unchanged) and the changed input</source>
    <translation>输入、对它的改动（已放大；橙色：变亮，蓝色：变暗，白色：未变）以及改动后的输入</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="190" />
+   <location filename="cnnviz/gui/panels/fool.py" line="188" />
    <source>How small the change is: the most any one pixel changed (L-infinity), the size of the whole change (L2, in units of full white) and how many pixels changed at all</source>
    <translation>改动有多小：单个像素的最大改变（L∞）、整体改动的大小（L2，以纯白为单位），以及共改了多少个像素</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="227" />
-   <source>One bar per digit: how sure the network is</source>
-   <translation>每个数字一根柱：网络有多大把握</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="258" />
+   <location filename="cnnviz/gui/panels/fool.py" line="254" />
    <source>&lt;b&gt;the change&lt;/b&gt;&lt;br&gt;orange: brighter, blue: darker</source>
    <translation>&lt;b&gt;改动&lt;/b&gt;&lt;br&gt;橙色：变亮，蓝色：变暗</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="260" />
+   <location filename="cnnviz/gui/panels/fool.py" line="256" />
    <source>&lt;b&gt;original&lt;/b&gt;&lt;br&gt;what the network saw</source>
    <translation>&lt;b&gt;原图&lt;/b&gt;&lt;br&gt;网络看到的</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="260" />
+   <location filename="cnnviz/gui/panels/fool.py" line="256" />
    <source>&lt;b&gt;fooled input&lt;/b&gt;&lt;br&gt;original + change</source>
    <translation>&lt;b&gt;骗过网络的输入&lt;/b&gt;&lt;br&gt;原图 + 改动</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="411" />
+   <location filename="cnnviz/gui/panels/fool.py" line="403" />
    <source>Save fooling image</source>
    <translation>保存欺骗图片</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="77" />
+   <location filename="cnnviz/gui/panels/fool.py" line="73" />
    <source>It already says {target} ({percent} %): choose another digit to aim for.</source>
    <translation>它已经说 {target} 了（{percent} %）：换一个目标数字吧。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="81" />
+   <location filename="cnnviz/gui/panels/fool.py" line="77" />
    <source>The network now says {target} ({percent} %) instead of {label}.</source>
    <translation>网络现在说 {target}（{percent} %），而不是 {label}。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="148" />
+   <location filename="cnnviz/gui/panels/fool.py" line="144" />
    <source>change each pixel by at most</source>
    <translation>每个像素最多改变</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="226" />
-   <source>Probabilities before the change</source>
-   <translation>改动前的概率</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="226" />
-   <source>Probabilities after the change</source>
-   <translation>改动后的概率</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="232" />
-   <location filename="cnnviz/gui/panels/fool.py" line="291" />
-   <source>before</source>
-   <translation>改动前</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="232" />
-   <location filename="cnnviz/gui/panels/fool.py" line="291" />
-   <source>after</source>
-   <translation>改动后</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="316" />
+   <location filename="cnnviz/gui/panels/fool.py" line="313" />
    <source>Nothing to attack yet: there are no weights (start training or load a model).</source>
    <translation>还没有可攻击的内容：还没有权重（请开始训练或加载模型）。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="334" />
+   <location filename="cnnviz/gui/panels/fool.py" line="331" />
    <source>Attacking your drawing with the weights of step {step:,}…</source>
    <translation>正在用第 {step:,} 步的权重攻击你的手写…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="335" />
+   <location filename="cnnviz/gui/panels/fool.py" line="332" />
    <source>Attacking test image #{index} (true label {label}) with the weights of step {step:,}…</source>
    <translation>正在用第 {step:,} 步的权重攻击测试图片 #{index}（真实标签 {label}）…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="394" />
+   <location filename="cnnviz/gui/panels/fool.py" line="386" />
    <source>Your drawing · weights of step {step}</source>
    <translation>你的手写 · 第 {step} 步的权重</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="395" />
+   <location filename="cnnviz/gui/panels/fool.py" line="387" />
    <source>Test image #{index} (true label {label}) · weights of step {step}</source>
    <translation>测试图片 #{index}（真实标签 {label}） · 第 {step} 步的权重</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="421" />
+   <location filename="cnnviz/gui/panels/fool.py" line="413" />
    <source>Nothing to save yet: attack first.</source>
    <translation>还没有可保存的内容：请先攻击。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="122" />
+   <location filename="cnnviz/gui/panels/fool.py" line="118" />
    <source> of {levels} grey levels</source>
    <translation> / {levels} 级灰度</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="144" />
+   <location filename="cnnviz/gui/panels/fool.py" line="140" />
    <location filename="cnnviz/gui/panels/registry.py" line="266" />
    <source>Fool</source>
    <translation>骗过</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="145" />
+   <location filename="cnnviz/gui/panels/fool.py" line="141" />
    <source>make it say</source>
    <translation>让它说</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="256" />
+   <location filename="cnnviz/gui/panels/fool.py" line="252" />
    <source>&lt;b&gt;the change ×{factor}&lt;/b&gt;&lt;br&gt;orange: brighter, blue: darker</source>
    <translation>&lt;b&gt;改动 ×{factor}&lt;/b&gt;&lt;br&gt;橙色：变亮，蓝色：变暗</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="322" />
+   <location filename="cnnviz/gui/panels/fool.py" line="319" />
    <source>Nothing to attack yet: draw a digit on the pad first.</source>
    <translation>还没有可攻击的内容：请先在画板上写一个数字。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="323" />
+   <location filename="cnnviz/gui/panels/fool.py" line="320" />
    <source>Nothing to attack yet: no test image is loaded yet.</source>
    <translation>还没有可攻击的内容：还没有加载测试图片。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="358" />
+   <location filename="cnnviz/gui/panels/fool.py" line="355" />
    <source>Could not attack: {message}</source>
    <translation>无法攻击：{message}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="431" />
+   <location filename="cnnviz/gui/panels/fool.py" line="423" />
    <source>Saved {written}: cnnviz predict --raw on it says {answer}.</source>
    <translation>已保存 {written}：cnnviz predict --raw 对它的答案是 {answer}。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="271" />
+   <location filename="cnnviz/gui/panels/fool.py" line="270" />
    <source>Attack (step {step:,})</source>
    <translation>攻击（第 {step:,} 步）</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="273" />
+   <location filename="cnnviz/gui/panels/fool.py" line="272" />
    <source>Attack again with the weights of step {step:,} (the result shown used step {result:,})</source>
    <translation>用第 {step:,} 步的权重再次攻击（当前结果用的是第 {result:,} 步）</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="385" />
+   <location filename="cnnviz/gui/panels/fool.py" line="419" />
+   <source>Could not save the fooling image: {exc}</source>
+   <translation>无法保存欺骗图片：{exc}</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/fool_bars.py" line="50" />
    <source>before: {answer} ({percent} %)</source>
    <translation>改动前：{answer}（{percent} %）</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="385" />
+   <location filename="cnnviz/gui/panels/fool_bars.py" line="50" />
    <source>after: {answer} ({percent} %)</source>
    <translation>改动后：{answer}（{percent} %）</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="427" />
-   <source>Could not save the fooling image: {exc}</source>
-   <translation>无法保存欺骗图片：{exc}</translation>
+   <location filename="cnnviz/gui/panels/fool_bars.py" line="158" />
+   <source>One bar per digit: how sure the network is</source>
+   <translation>每个数字一根柱：网络有多大把握</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/fool_bars.py" line="157" />
+   <source>Probabilities before the change</source>
+   <translation>改动前的概率</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/fool_bars.py" line="157" />
+   <source>Probabilities after the change</source>
+   <translation>改动后的概率</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/fool_bars.py" line="47" />
+   <source>before</source>
+   <translation>改动前</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/fool_bars.py" line="47" />
+   <source>after</source>
+   <translation>改动后</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/input_choice.py" line="22" />
@@ -2991,7 +2982,7 @@ to see its image</source>
 即可看到它的图片</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/map_picked.py" line="77" />
+   <location filename="cnnviz/gui/panels/map_picked.py" line="78" />
    <source>test image #{index}
 true digit {label}
 it says {said} {mark}</source>
@@ -3000,7 +2991,7 @@ it says {said} {mark}</source>
 网络的答案 {said} {mark}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/map_picked.py" line="79" />
+   <location filename="cnnviz/gui/panels/map_picked.py" line="80" />
    <source>test image #{index}
 true class {label}
 it says {said} {mark}</source>
@@ -3009,12 +3000,12 @@ it says {said} {mark}</source>
 网络的答案 {said} {mark}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/map_picked.py" line="40" />
+   <location filename="cnnviz/gui/panels/map_picked.py" line="41" />
    <source>Test image under the pointer</source>
    <translation>指针下的测试图片</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/map_picked.py" line="41" />
+   <location filename="cnnviz/gui/panels/map_picked.py" line="42" />
    <source>The test image of the dot under the pointer or last clicked</source>
    <translation>指针下或最后点击的点对应的测试图片</translation>
   </message>
@@ -3220,149 +3211,156 @@ accuracy</source>
    <translation>运行</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="58" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="59" />
    <source>▶  Start</source>
    <translation>▶  开始</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="63" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="64" />
    <source>Step</source>
    <translation>单步</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="65" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="66" />
    <source>Reset</source>
    <translation>重置</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="66" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="67" />
    <source>New random weights; the curves start over</source>
    <translation>重新随机生成权重；曲线从头开始</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="67" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="68" />
    <source>Save…</source>
    <translation>保存…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="68" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="69" />
    <source>Load…</source>
    <translation>加载…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="69" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="70" />
    <source>Save the current weights as a .npz checkpoint</source>
    <translation>将当前权重保存为 .npz 检查点</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="70" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="71" />
    <source>Load a .npz checkpoint; Start continues training it</source>
    <translation>加载 .npz 检查点；点开始会继续训练它</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="76" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="87" />
    <source>Optimization</source>
    <translation>优化</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="82" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="94" />
    <source>Optimizer</source>
    <translation>优化器</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="86" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="98" />
    <source>onecycle: warm up to the learning rate, then anneal; constant: keep it</source>
    <translation>onecycle：先升到学习率再逐渐降低；constant：保持不变</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="87" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="99" />
    <source>Schedule</source>
    <translation>调度</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="90" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="102" />
    <source>Learning rate, logarithmic from 0.00001 to 1</source>
    <translation>学习率，对数刻度，从 0.00001 到 1</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="110" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="122" />
    <source>Momentum (sgd with momentum) or beta1 (adam)</source>
    <translation>动量（带动量的 sgd）或 beta1（adam）</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="111" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="123" />
    <source>Momentum</source>
    <translation>动量</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="115" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="127" />
    <source>Batch size</source>
    <translation>批大小</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="120" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="132" />
    <source>Length of the run; takes effect at the next Start</source>
    <translation>训练的长度；下次点开始时生效</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="121" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="133" />
    <source>Epochs</source>
    <translation>轮次</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="129" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="159" />
    <source>Data and network</source>
    <translation>数据与网络</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="136" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="166" />
    <source>Dataset</source>
    <translation>数据集</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="142" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="172" />
    <source>type your own layer spec below</source>
    <translation>在下面输入你自己的层结构</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="143" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="173" />
    <source>Network</source>
    <translation>网络</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="146" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="176" />
    <source>convK-C[-same|-valid], relu, pool, dense-N, dropout-P, comma separated;
 the last layer must be dense-10. Press Enter to apply.</source>
    <translation>convK-C[-same|-valid]、relu、pool、dense-N、dropout-P，用逗号分隔；
 最后一层必须是 dense-10。按 Enter 应用。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="163" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="195" />
    <source>Backend</source>
    <translation>后端</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="60" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="61" />
    <source>Start training ({key})</source>
    <translation>开始训练（{key}）</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="62" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="63" />
    <source>Pause or resume ({key})</source>
    <translation>暂停或继续（{key}）</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="64" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="65" />
    <source>Train exactly one batch ({key})</source>
    <translation>只训练一个批次（{key}）</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="176" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="142" />
+   <source>Changes to the optimiser apply at the next step (type a value, then Enter).
+Keys: {start} start/pause · {step} step · {clear} clear drawing · {help} all keys</source>
+   <translation>优化器的更改从下一步起生效（输入数值后按 Enter）。
+快捷键：{start} 开始/暂停 · {step} 单步 · {clear} 清除书写 · {help} 全部快捷键</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="208" />
    <source>{name}  ({where}, not available)</source>
    <translation>{name} （{where}，不可用）</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="182" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="214" />
    <source>not available: {why}</source>
    <translation>不可用：{why}</translation>
   </message>
@@ -4139,9 +4137,14 @@ Restore it?</source>
    <translation>本快捷键列表</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/shortcuts.py" line="248" />
+   <location filename="cnnviz/gui/shortcuts.py" line="252" />
    <source>Keys</source>
    <translation>快捷键</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/shortcuts.py" line="85" />
+   <source>{keys} or {key}</source>
+   <translation>{keys} 或 {key}</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/status.py" line="38" />
