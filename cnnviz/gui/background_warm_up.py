@@ -56,9 +56,6 @@ class BackgroundWarmUp(QObject):
     def running(self) -> bool:
         return self.state == RUNNING
 
-    def elapsed_s(self) -> float:
-        return 0.0 if self.started_at is None else time.monotonic() - self.started_at
-
     def start(self, backend: str) -> bool:
         """Start compiling ``backend``'s kernels (False: not worth it, or already running). Never waits."""
         if self.running or not self.worth_it(backend):

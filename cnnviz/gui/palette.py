@@ -22,7 +22,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-import numpy as np
 import pyqtgraph as pg
 from PySide6.QtCore import Qt
 
@@ -128,13 +127,7 @@ NEUTRAL = "#5F6368"
 
 
 # --- colour maps -------------------------------------------------------------------------------------
-def _shipped_lut(name: str) -> np.ndarray:
-    """A (256, 3) uint8 table of one of pyqtgraph's shipped colour maps."""
-    lut = pg.colormap.get(name).getLookupTable(0.0, 1.0, 256, alpha=False)
-    return np.ascontiguousarray(np.asarray(lut)[:, :3], dtype=np.uint8)
-
-
-SEQUENTIAL_LUT = colormaps.SEQUENTIAL_LUT  # pyqtgraph's "inferno" (equal to _shipped_lut("inferno"): tested)
+SEQUENTIAL_LUT = colormaps.SEQUENTIAL_LUT  # pyqtgraph's "inferno" (tests/gui/test_colour_maps.py compares them)
 """Values >= 0 (activations): black - purple - orange - yellow, perceptually uniform."""
 HEAT_LUT = SEQUENTIAL_LUT
 """Saliency: the same map (strong = bright yellow over the dimmed grey input)."""

@@ -140,14 +140,6 @@ def is_text_field(widget) -> bool:
     return False
 
 
-def text_field_of(widget) -> QWidget | None:
-    """``widget`` or the spin box it is the line edit of, when that takes typed text."""
-    parent = widget.parentWidget() if isinstance(widget, QLineEdit) else None
-    if isinstance(parent, QAbstractSpinBox):
-        widget = parent
-    return widget if is_text_field(widget) else None
-
-
 class TypingGuard(QObject):
     """On every text field of a window: Enter applies and leaves the field, Escape puts the text back
     and leaves it; a read-only field never swallows the window's keys. ``home`` gets the focus on

@@ -17,9 +17,26 @@ KINDS = ("model", "lesson", "compared")
 RECENT_MAX = 8
 
 
+MAX_WINDOW_BYTES = 64 * 1024
+"""The file holds a geometry, a state and three lists of at most eight paths (a few KB); over this it is not ours."""
+
+
 def settings() -> QSettings:
-    """The window's settings file: beside the zoom level's (so a test's private settings folder holds both)."""
-    return QSettings(str(zoom.settings_path().with_name(FILE_NAME)), QSettings.IniFormat)
+    """The window's settings file: beside the zoom level's (so a test's private settings folder holds both).
+
+    Qt reads the file itself, unbounded, and waits forever on a FIFO: the file is first checked through the
+    one bounded reader (a regular file of at most :data:`MAX_WINDOW_BYTES`), and one that fails is set aside
+    as ``window.ini.bad`` with one line on stderr, as ``view.json`` is (:func:`zoom.set_aside`)."""
+    from ..data.files import FileProblem, MissingFile, read_bytes_file
+
+    path = zoom.settings_path().with_name(FILE_NAME)
+    try:
+        read_bytes_file(path, MAX_WINDOW_BYTES)
+    except MissingFile:
+        pass
+    except FileProblem as exc:
+        zoom.set_aside(path, str(exc))
+    return QSettings(str(path), QSettings.IniFormat)
 
 
 # --- geometry ------------------------------------------------------------------------------------

@@ -192,9 +192,6 @@ class NetworkSize:
     parameter_shapes: dict[str, tuple[int, ...]]
     """``conv1.weight`` -> shape, in the order of ``Sequential.named_parameters``."""
 
-    def parameter_bytes(self, itemsize: int = 4) -> int:
-        return self.parameters * itemsize
-
 
 def _size_of(layers: list[Layer], shapes: list[Shape], spec: str, listed: int) -> NetworkSize:
     # The parameter layouts of Conv2D.initialise and Dense.initialise (PyTorch's);

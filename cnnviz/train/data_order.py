@@ -36,10 +36,6 @@ class DataOrder:
         """Fractional epochs: 1.5 = halfway through the second pass over the data."""
         return self.epoch_index + self.position / max(1, self.count)
 
-    @property
-    def at_epoch_start(self) -> bool:
-        return self.position == 0
-
     def take(self, batch_size: int) -> np.ndarray:
         """The next batch's indices (int32); the last batch of an epoch may be short."""
         chosen = self.order[self.position : self.position + batch_size]

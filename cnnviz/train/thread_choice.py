@@ -134,20 +134,6 @@ class ThreadChoice:
         return text + ")"
 
 
-def parse_threads(value) -> int | None:
-    """``--threads``' value: None for ``auto`` (or None), else the whole number it spells; ValueError otherwise."""
-    if value is None or (isinstance(value, str) and value.strip().lower() == "auto"):
-        return None
-    if isinstance(value, bool):
-        raise ValueError(f"threads must be a whole number or auto, got {value!r}")
-    if isinstance(value, int):
-        return value
-    try:
-        return int(str(value).strip())
-    except ValueError:
-        raise ValueError(f"threads must be a whole number or auto, got {str(value)[:40]!r}") from None
-
-
 def choose_threads(
     backend, spec: str, dtype, batch: int, optimizer: str, images, labels, given: int | None = None
 ) -> ThreadChoice | None:

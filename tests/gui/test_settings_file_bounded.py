@@ -3,6 +3,8 @@ too deep, not JSON, a FIFO, a device or a symbolic link loop costs nothing, is s
 line on stderr, and the app starts with its defaults (issue 33 item 3)."""
 
 import os
+import subprocess
+import sys
 import time
 import tracemalloc
 
@@ -135,3 +137,50 @@ def test_the_last_model_record_is_bounded_too(tmp_path, monkeypatch, make):
     newest = models / "m.npz"
     newest.write_bytes(b"x")
     assert checkpoint.last_saved() == newest  # the record ignored at once; the folder's newest model
+
+
+# --- the window's own file (window.ini: geometry, Open recent), read by Qt's QSettings -------------------------
+UNBLOCK = """
+import os, sys, time
+time.sleep(3)
+while True:
+    try:
+        os.close(os.open(sys.argv[1], os.O_WRONLY | os.O_NONBLOCK))
+    except OSError:
+        pass
+    time.sleep(0.2)
+"""
+"""Qt opens a FIFO for reading and waits for a writer (more than once, holding the GIL: a thread of this
+process could not help): from 3 s on, another process comes and goes as a writer every 0.2 s, so that a
+regressed read returns and the test fails on what it finds instead of hanging."""
+
+
+@posix_only
+def test_a_fifo_as_the_window_file_never_blocks_the_start(qtbot, settings, capsys):
+    from cnnviz.gui import window_memory
+
+    path = settings.with_name(window_memory.FILE_NAME)
+    os.mkfifo(path)
+    unblocker = subprocess.Popen([sys.executable, "-c", UNBLOCK, str(path)])
+    try:
+        assert window_memory.recent("model") == []
+    finally:
+        unblocker.kill()
+        unblocker.wait()
+    _said_once(capsys, "named pipe")
+    assert not os.path.lexists(path) and os.path.lexists(str(path) + ".bad")
+
+
+def test_a_window_file_too_big_is_set_aside_unread_and_a_good_one_kept(qtbot, settings, capsys, tmp_path):
+    from cnnviz.gui import window_memory
+
+    path = settings.with_name(window_memory.FILE_NAME)
+    with open(path, "wb") as fh:
+        fh.truncate(window_memory.MAX_WINDOW_BYTES + 1)
+    assert window_memory.recent("model") == []
+    _said_once(capsys, "for this kind of file")
+    model = tmp_path / "a.npz"
+    model.write_bytes(b"x")
+    window_memory.add_recent("model", model)  # a fresh, good file: kept and read back without a word
+    assert window_memory.recent("model") == [str(model.resolve())]
+    assert capsys.readouterr().err == ""

@@ -15,7 +15,7 @@ from cnnviz.backends import registry
 from cnnviz.cli import bench, bench_machine, bench_runner
 from cnnviz.nn.model import Sequential
 
-sys.path.insert(0, str(Path(__file__).parent / "backends"))  # fake_cupy: the CuPy backend on the CPU
+sys.path.insert(0, str(Path(__file__).parents[1] / "backends"))  # fake_cupy: the CuPy backend on the CPU
 
 
 def _args(*argv: str) -> argparse.Namespace:

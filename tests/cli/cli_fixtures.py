@@ -1,4 +1,5 @@
-"""Fixtures the command-line tests share (imported by them: a conftest here would reach every test)."""
+"""Fixtures the command-line tests share (imported by those that need them: a conftest.py here would also
+reach the bench and devices tests)."""
 
 import os
 import subprocess

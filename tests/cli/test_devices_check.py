@@ -15,7 +15,7 @@ from cnnviz.backends import registry
 from cnnviz.backends.base import BackendUnavailable
 from cnnviz.cli import devices_check, devices_report, float32_bounds
 
-sys.path.insert(0, str(Path(__file__).parent / "backends"))
+sys.path.insert(0, str(Path(__file__).parents[1] / "backends"))
 
 
 def _args(*argv: str) -> argparse.Namespace:
