@@ -74,7 +74,8 @@ class PhoneAnswers(QObject):
         self.answered = key
         if not ids:
             return False
-        self.private.load(local.spec, local.weights(), local.step)  # (in place: no job reads it now)
+        # Copies (a new net's are not copied by load): the window's weights change in place 3 times a second.
+        self.private.load(local.spec, {name: np.array(w, copy=True) for name, w in local.weights().items()}, local.step)
         step = local.step
         self.job = run_in_background(_classify, self.private.model, self.panels.classify.not_sure_calibration(), images)
         self.job.succeeded.connect(lambda result: self._answered(ids, result, step))
@@ -87,6 +88,7 @@ class PhoneAnswers(QObject):
         if self.job is not None:
             self.job.cancel()
             self.job = None
+            self.private = LocalModel()  # (the cancelled job may still be reading the old one)
         self.answered = None
 
     def _answered(self, ids, result, step: int) -> None:
