@@ -375,24 +375,41 @@ class ClassCanvas:
         limit: int | None = None,
     ) -> int:
         """The network's answer for every live drawing (the newest ``limit``): ``classify(images (N, 28, 28)) ->
-        (probabilities (N, C), not sure (N,) bools or None)``. Returns how many were answered; emits ``answers``."""
+        (probabilities (N, C), not sure (N,) bools or None)``. Returns how many were answered; emits ``answers``.
+        (:meth:`to_answer` and :meth:`store_answers` are its two halves, for a caller that classifies on
+        another thread.)"""
+        ids, images = self.to_answer(limit)
+        if not ids:
+            return 0
+        probs, unsure = classify(images)
+        return self.store_answers(ids, probs, unsure, step)
+
+    def to_answer(self, limit: int | None = None) -> tuple[list[int], np.ndarray]:
+        """The live drawings to answer (the newest ``limit``): their ids and images (N, 28, 28), a copy that
+        another thread may classify."""
         subs = sorted(self.live_drawings(), key=lambda s: s.id)
         if limit is not None:
-            subs = subs[-limit:]
+            subs = subs[-limit:] if limit > 0 else []
         if not subs:
-            return 0
-        probs, unsure = classify(np.stack([s.image for s in subs]))
+            return [], np.zeros((0, 28, 28), np.float32)
+        return [s.id for s in subs], np.stack([s.image for s in subs])
+
+    def store_answers(self, ids: list[int], probs, unsure, step: int = 0) -> int:
+        """The answers ``probs`` (N, C) and ``unsure`` (N,) or None for drawings ``ids`` (:meth:`to_answer`'s);
+        a drawing rejected meanwhile gets none. Returns how many were stored; emits ``answers``."""
         probs = np.asarray(probs, dtype=np.float64)
         answers = {
-            s.id: Answer(
+            number: Answer(
                 [round(float(p), 4) for p in row],
                 int(np.argmax(row)),
                 None if unsure is None else bool(unsure[i]),
                 int(step),
             )
-            for i, (s, row) in enumerate(zip(subs, probs))
+            for i, (number, row) in enumerate(zip(ids, probs))
         }
         with self._lock:
+            for number in [n for n in answers if self._status.get(n) in (None, "rejected")]:
+                del answers[number]
             self._answers.update(answers)
         self.events.answers.emit(step)
         return len(answers)

@@ -129,6 +129,25 @@ def test_answers_follow_the_network(canvas):
     assert canvas.answers_for("phoneA1")[0]["status"] == "accepted"
 
 
+def test_answers_computed_elsewhere_skip_a_drawing_rejected_meanwhile(canvas):
+    """The window classifies on another thread (to_answer, then store_answers): the teacher may reject in between."""
+    kept, gone = canvas.receive("phoneA1", "a", ink(), 1), canvas.receive("phoneA1", "a", ink(), 2)
+    canvas.collect()
+    ids, images = canvas.to_answer(limit=400)
+    assert ids == [kept, gone] and images.shape == (2, 28, 28)
+    assert canvas.to_answer(limit=1)[0] == [gone] and canvas.to_answer(limit=0)[0] == []
+    canvas.reject(gone)
+    probs = np.full((2, 10), 0.1)
+    assert canvas.store_answers(ids, probs, None, step=7) == 1
+    by_id = {a["id"]: a for a in canvas.answers_for("phoneA1")}
+    assert by_id[kept]["answer"]["step"] == 7 and by_id[gone] == {
+        "id": gone,
+        "status": "rejected",
+        "label": None,
+        "answer": None,
+    }
+
+
 def test_the_class_s_own_classes_and_the_task(canvas):
     tasks = []
     canvas.events.task.connect(tasks.append)

@@ -249,6 +249,7 @@ def test_the_latency_report_adds_simulated_phones(qapp, capsys):
     assert report["phones_queued"] == report["phones_sent"], "every drawing sent reached the teacher's wall"
     assert 0 < report["phone_send_to_queue_ms_p50"] <= report["phone_send_to_queue_ms_p95"] < 5000
     assert report["ui_ticks"] > 0
+    assert report["phones_errors"] == sum(report["phones_errors_by_kind"].values())
 
 
 def test_the_teacher_names_the_class_classes_and_a_new_net_learns_them(qtbot, window, tmp_path):
@@ -382,3 +383,50 @@ def test_why_map_and_mistakes_name_the_class_classes(qtbot, window, tmp_path):
     assert mistakes.class_names == list(names) and mistakes.test_images is None
     qtbot.waitUntil(lambda: "the map needs drawings of them" in map_panel.source_label.text(), timeout=5000)
     assert map_panel.shown is None
+
+
+def test_a_burst_of_drawings_reaches_the_wall_in_a_few_updates_not_one_each(qtbot, qapp, window, monkeypatch):
+    """40 phones send ~20 drawings a second: the wall takes them a few times a second, adds each thumbnail once
+    (never rebuilt), and the answers' classification leaves the window's thread."""
+    import threading
+    import types
+
+    from cnnviz.gui import class_canvas, class_canvas_answers
+
+    clock = [100.0]  # the window's clock stands still while the burst arrives: the test does not hang on the load
+    monkeypatch.setattr(class_canvas, "time", types.SimpleNamespace(monotonic=lambda: clock[0]))
+    cc = window.class_canvas
+    cc.open(host="127.0.0.1")
+    updates, inserted = [], []
+    cc.model.events.queue.connect(lambda queue: updates.append(len(queue)))
+    cc.panel.wall.model().rowsInserted.connect(lambda _parent, first, last: inserted.append(last - first + 1))
+    cc.model.receive("phone-a1", "10.0.0.1", np.eye(28), 1)
+    qapp.processEvents()  # the first after a quiet spell: at once
+    assert updates == [1] and cc.panel.wall.count() == 1
+    clock[0] += 0.01
+    for n in range(20):
+        cc.model.receive(f"phone-b{n:02d}", "10.0.0.2", np.eye(28), 2)
+        qapp.processEvents()
+    assert updates == [1], "the burst waits for the quarter second's end"
+    qtbot.waitUntil(lambda: cc.panel.wall.count() == 21, timeout=3000)
+    assert updates == [1, 21], "the burst onto the wall at once, not one update per drawing"
+    assert sum(inserted) == 21, "each thumbnail added once, none rebuilt"
+    cc.reject_selected()
+    assert sum(inserted) == 21 and cc.panel.wall.count() == 20
+
+    threads = []
+
+    def classify(*args):
+        threads.append(threading.current_thread())
+        return real(*args)
+
+    real = class_canvas_answers._classify
+    monkeypatch.setattr(class_canvas_answers, "_classify", classify)
+    assert cc.answers.refresh_in_background()
+    assert not cc.answers.refresh_in_background(), "one job at a time"
+    qtbot.waitUntil(lambda: cc.answers.job is None, timeout=5000)
+    assert threads and threads[0] is not threading.main_thread()
+    answers = cc.model.answers_for("phone-b05")
+    assert answers and len(answers[0]["answer"]["probabilities"]) == 10
+    assert not cc.answers.refresh_in_background(), "nothing changed: nothing to answer"
+    cc.close()

@@ -290,7 +290,8 @@ def _stop_phones(window, phones) -> dict:
         "phones_sent": len(phones.sent),
         "phones_queued": len(times),
         "phones_refused": {str(k): v for k, v in sorted(phones.refused.items())},
-        "phones_errors": phones.errors,
+        "phones_errors": sum(phones.errors.values()),
+        "phones_errors_by_kind": dict(sorted(phones.errors.items())),
         "phone_send_to_queue_ms_p50": round(float(np.percentile(times, 50)), 1) if times else None,
         "phone_send_to_queue_ms_p95": round(float(np.percentile(times, 95)), 1) if times else None,
     }
@@ -323,7 +324,9 @@ def latency_report(
 
     ``phones``: that many simulated phones (:mod:`.phones`) send a drawing every 2 s to the class canvas
     during the GUI runs, and a simulated teacher rejects the wall every 3 s; the report adds ``phones_sent``,
-    ``phones_queued`` and ``phone_send_to_queue_ms_p50`` / ``_p95`` (from the send to the teacher's wall).
+    ``phones_queued`` and ``phone_send_to_queue_ms_p50`` / ``_p95`` (from the send to the teacher's wall),
+    ``phones_refused`` (by HTTP status) and ``phones_errors`` (with ``phones_errors_by_kind``: what the phone was
+    doing, "send" or "answers", and the client's error). The phones run in a process of their own.
     """
     from ...data.datasets import load_dataset
     from ..theme import application
@@ -351,10 +354,10 @@ def latency_report(
     simulated = _start_phones(window, phones, seed) if phones else None
     for _ in range(rounds):
         if simulated is not None:
-            simulated.active.set()
+            simulated.go()
         gui.append(_gui_segment(app, window, seconds))
         if simulated is not None:
-            simulated.active.clear()
+            simulated.pause()
             process_for(app, 1.0)  # the drawings in flight reach the wall before the window stops looking
         headless.append(_headless_rate(config, dataset, seconds))
     phone_figures = _stop_phones(window, simulated) if simulated is not None else {}
