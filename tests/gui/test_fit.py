@@ -92,6 +92,26 @@ def describe(found: dict) -> str:
     return "\n".join(f"{view}:\n  " + "\n  ".join(problems) for view, problems in found.items())
 
 
+def pictures_beside_a_kept_run(window, qtbot, screens=((1024, 768), (1280, 720))) -> dict[str, list[str]]:
+    """A run kept beside (A | B) in presenter mode, the tightest: the Why? and Fool tabs as ``fit`` sees them on
+    each screen (the comparison's banner took the height: Fool's pictures were 19 px, Why?'s none). The
+    window keeps the run afterwards and is back in normal mode."""
+    if window.state.kept is None:
+        assert window.comparison.keep_current()
+    found = {}
+    for screen in screens:
+        at_screen(window, qtbot, screen)
+        window.set_presenter(True, full_screen=False)
+        for key in ("why", "fool"):
+            window.show_tab(key)
+            fit.settle_layout(window)
+            listed = fit.problems(window)
+            if listed:
+                found[f"kept/{screen[0]}x{screen[1]}/presenter/{key}"] = listed
+        window.set_presenter(False, full_screen=False)
+    return found
+
+
 NETS = ("tiny", "seed")
 """The classroom net (the default) and the seed article's, whose 32 and 64 maps per layer need the room."""
 
