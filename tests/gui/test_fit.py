@@ -104,6 +104,8 @@ def pictures_beside_a_kept_run(window, qtbot, screens=((1024, 768), (1280, 720))
         window.set_presenter(True, full_screen=False)
         for key in ("why", "fool"):
             window.show_tab(key)
+            panel = getattr(window.panels, key)  # (its answer shown: the captions and bars as the class sees them)
+            qtbot.waitUntil(lambda panel=panel: panel.result is not None and not panel.busy, timeout=20_000)
             fit.settle_layout(window)
             listed = fit.problems(window)
             if listed:

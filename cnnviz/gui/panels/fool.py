@@ -205,6 +205,10 @@ class FoolPanel(DrawingOrTestImage, JobPanel, BarsArrangement):
         """Shorter still: the original's and the fooled input's captions are their names alone."""
         self.bare = False
         """Shorter still: no bars (the verdict says the answers), the measures alone across the row."""
+        self.empty = False
+        """Shorter still: nothing under the pictures (the measures are their tooltip)."""
+        self.bare_row_px = 0
+        """The measures' height across the row, as last seen bare (0: not yet)."""
         self.verdict_text = ""
         """What the verdict line says of the last attack (:meth:`show_verdict`)."""
         self.message_text = ""
@@ -252,6 +256,7 @@ class FoolPanel(DrawingOrTestImage, JobPanel, BarsArrangement):
         lines = lines[:-1] if self.terse and len(lines) > 1 else lines
         # (bare: the measures alone across the row, on as few lines as it takes)
         self.measures_label.setText((" · " if self.bare else "<br>").join(lines))
+        self.graphics.setToolTip(self.measures_text if self.empty else "")
 
     @staticmethod
     def _captions(factor: int | None, terse: bool = False) -> tuple[str, str, str]:
