@@ -7,7 +7,7 @@ import json
 
 import numpy as np
 import pytest
-from PySide6.QtWidgets import QApplication, QFileDialog
+from PySide6.QtWidgets import QApplication, QFileDialog, QLabel
 
 from cnnviz.classroom.adversarial import LEVELS
 from cnnviz.data.datasets import load_dataset
@@ -183,7 +183,7 @@ def test_the_window_wires_the_tab_to_the_weights_and_the_test_image(qtbot, windo
 
 @pytest.mark.parametrize("code", ["de", "en"])
 def test_at_125_percent_on_a_laptop_the_pictures_are_readable_and_no_bars_are_cut(
-    qtbot, in_language, tiny_model, test_images, code
+    qtbot, in_language, tiny_model, test_images, code, tmp_path
 ):
     """The Fool tab at 125 % on a 1280x720 laptop (the panel 561x592 between the sidebar and the Draw panel):
     its pictures were 23 px in German and its bars, titled "vorher: 7 (26 %)", 225 px of plot in 176. What
@@ -209,3 +209,15 @@ def test_at_125_percent_on_a_laptop_the_pictures_are_readable_and_no_bars_are_cu
     # the panel still says what it attacked: in its header where the source line gave the pictures its height
     said = panel.hint_label.text() if panel.short else panel.source_label.text()
     assert said.startswith("Testbild #0" if code == "de" else "Test image #0")
+    # Shorter still (presenter mode beside a kept run): a message is said whole, not cut in the header's hint.
+    panel.resize(561, 500)
+    settle_layout(panel)
+    assert panel.short and cut_in(panel) == []
+    path = str(tmp_path / "ein-recht-langer-dateiname-fuer-die-klasse.png")
+    assert panel.save_to(path)
+    settle_layout(panel)
+    message = panel.source_label.text()
+    assert path in message and ("gespeichert" if code == "de" else "Saved") in message
+    shown = [QLabel.text(label) for label in panel.findChildren(QLabel) if label.isVisible()]  # (what is drawn)
+    assert any(message in text for text in shown), shown
+    assert panel.verdict_text in panel.verdict_label.text(), "the verdict stays"

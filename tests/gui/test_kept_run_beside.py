@@ -145,7 +145,7 @@ def test_a_b_fits_1024x768_in_normal_and_presenter_mode(qtbot, make_window, net)
     """A | B halves the room: every view still fits, the feature maps (one layer while comparing) keep tiles
     of at least MIN_TILE_PX and the kernels of at least MIN_KERNEL_PX on each side, the seed net's 32 and 64
     maps per layer included."""
-    from test_fit import at_screen, describe, fill
+    from test_fit import at_screen, describe, fill, pictures_beside_a_kept_run
 
     from cnnviz.app.feature_map_layout import MIN_TILE_PX
     from cnnviz.gui.devtools import fit
@@ -168,3 +168,6 @@ def test_a_b_fits_1024x768_in_normal_and_presenter_mode(qtbot, make_window, net)
         qtbot.wait(250)
         assert window.panels.kernels.kept_images["first"] is not None
         assert window.panels.kernels.tile_pixels() >= fit.MIN_KERNEL_PX, presenter
+    if net == "tiny":  # (English on a 1280x720 laptop too: the other languages are test_translations')
+        found = pictures_beside_a_kept_run(window, qtbot, ((1280, 720),))
+        assert found == {}, describe(found)

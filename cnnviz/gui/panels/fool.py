@@ -203,6 +203,16 @@ class FoolPanel(DrawingOrTestImage, JobPanel, BarsArrangement):
         self.short = False
         self.terse = False
         """Shorter still: the original's and the fooled input's captions are their names alone."""
+        self.bare = False
+        """Shorter still: no bars (the verdict says the answers), the measures alone across the row."""
+        self.empty = False
+        """Shorter still: nothing under the pictures (the measures are their tooltip)."""
+        self.bare_row_px = 0
+        """The measures' height across the row, as last seen bare (0: not yet)."""
+        self.verdict_text = ""
+        """What the verdict line says of the last attack (:meth:`show_verdict`)."""
+        self.message_text = ""
+        """The last message in the source line's place (:meth:`_tell`)."""
         self.measures_text = ""
         """How small the change is (terse: without its last line, the steps and the time)."""
         self.factor: int | None = None
@@ -243,7 +253,10 @@ class FoolPanel(DrawingOrTestImage, JobPanel, BarsArrangement):
                 title.setText(caption)
         self.fit_captions()
         lines = self.measures_text.split("<br>")
-        self.measures_label.setText("<br>".join(lines[:-1] if self.terse and len(lines) > 1 else lines))
+        lines = lines[:-1] if self.terse and len(lines) > 1 else lines
+        # (bare: the measures alone across the row, on as few lines as it takes)
+        self.measures_label.setText((" · " if self.bare else "<br>").join(lines))
+        self.graphics.setToolTip(self.measures_text if self.empty else "")
 
     @staticmethod
     def _captions(factor: int | None, terse: bool = False) -> tuple[str, str, str]:
@@ -291,8 +304,8 @@ class FoolPanel(DrawingOrTestImage, JobPanel, BarsArrangement):
         self.show_captions()
         self.measures_text = ""
         self.show_captions()
+        self.verdict_text = self.message_text = ""
         self.source_label.setText("")
-        self.verdict_label.setText("")
         self.attack_button.setText(tr("Attack"))
         self.save_button.setEnabled(False)
         self.dirty = True
@@ -348,8 +361,22 @@ class FoolPanel(DrawingOrTestImage, JobPanel, BarsArrangement):
         return True
 
     def _say(self, text: str) -> None:
+        self.verdict_text = ""
+        self._tell(text)
+
+    def _tell(self, text: str) -> None:
+        """A message in the source line's place (saved, could not...): short, where the verdict is, whole."""
+        self.message_text = text
         self.source_label.setText(text)
-        self.verdict_label.setText("")
+
+    def show_verdict(self) -> None:
+        """The verdict; short, with a message under it (the header's hint would cut it: "Saved /home/…")."""
+        text = self.verdict_text
+        message = self.message_text
+        if self.short and message and self.source_label.text() == message:
+            text = f"{text}\n{message}" if text else message
+        if self.verdict_label.text() != text:
+            self.verdict_label.setText(text)
 
     def show_failure(self, message: str, details: str) -> None:
         self._say(tr("Could not attack: {message}").format(message=message))
@@ -380,7 +407,8 @@ class FoolPanel(DrawingOrTestImage, JobPanel, BarsArrangement):
         self.measures_text = measures(result, shown["seconds"])
         self.show_captions()
         self.arrange()  # (the titles' answers: another width)
-        self.verdict_label.setText(verdict(result, shown["levels"]))
+        self.verdict_text = verdict(result, shown["levels"])
+        self.show_verdict()
         self.source_label.setText(
             shown["what"].say(
                 tr("Your drawing · weights of step {step}"),
@@ -416,10 +444,10 @@ class FoolPanel(DrawingOrTestImage, JobPanel, BarsArrangement):
         try:
             written = save_png(result, path)
         except Exception as exc:  # OSError (disk, permissions), FileProblem...
-            self.source_label.setText(tr("Could not save the fooling image: {exc}").format(exc=exc))
+            self._tell(tr("Could not save the fooling image: {exc}").format(exc=exc))
             return False
         answer = int(np.argmax(result.probabilities))
-        self.source_label.setText(
+        self._tell(
             tr("Saved {written}: cnnviz predict --raw on it says {answer}.").format(written=written, answer=answer)
         )
         return True

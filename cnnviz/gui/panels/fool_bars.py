@@ -1,5 +1,5 @@
 """The Fool tab's probability bars before and after the change, and how they and the pictures share a narrow,
-short panel (125 % on a 1280x720 laptop, presenter mode at 1024x768): :class:`BarsArrangement`."""
+short panel (125 % on a 1280x720 laptop, presenter mode at 1024x768, a run kept beside): :class:`BarsArrangement`."""
 
 from __future__ import annotations
 
@@ -91,10 +91,17 @@ class BarsArrangement:
         # Heights: the pictures, the source line, the bars and the measures share what the toolbar leaves.
         # The bars give way first (to the Draw panel's least bars), then the source line (to the header's hint),
         # then the original's and the fooled input's second caption lines and the measures' last (steps, time).
-        bars_px, short, terse = PLOT_PX, False, False
+        bars_px, short, terse, bare, empty = PLOT_PX, False, False, False, False
         if self.isVisible():
             spacing = self.body.spacing()
-            row = max(self.before_widget.height(), self.measures_label.height())
+            # (the row as it is now: bare, the measures alone, across the row; empty, nothing)
+            row = (
+                0
+                if self.empty
+                else self.measures_label.height() + spacing
+                if self.bare
+                else max(self.before_widget.height(), self.measures_label.height()) + spacing
+            )
             source = self.source_label.heightForWidth(self.graphics.width()) + spacing
             pool = self.graphics.height() + row + (source if self.source_label.isVisible() else 0)
             measures_width = room - 2 * need if narrow else room / 3
@@ -103,16 +110,25 @@ class BarsArrangement:
             if self.terse:
                 words = max(words, self.full_words_px)  # (the whole measures: no flip-flop)
             _left, top, _right, bottom = self.graphics.ci.layout.getContentsMargins()
-            captions = max(title.boundingRect().height() for title in self.titles)
-            if self.terse:
-                captions = self.full_captions_px  # (what the whole captions would take: no flip-flop)
-            fixed = captions + self.graphics.ci.layout.verticalSpacing() + top + bottom + 4
-            pictures = pool - source - max(self.bars_height(PLOT_PX), words) - fixed
+            captions_now = max(title.boundingRect().height() for title in self.titles)
+            captions = self.full_captions_px if self.terse else captions_now  # (the whole captions: no flip-flop)
+            fixed = self.graphics.ci.layout.verticalSpacing() + top + bottom + 4
+            pictures = pool - source - max(self.bars_height(PLOT_PX), words) - spacing - captions - fixed
             if pictures < MIN_PICTURE_PX:
                 bars_px = max(theme.zoomed_px(MIN_BARS_PX), PLOT_PX - round(MIN_PICTURE_PX - pictures))
-                pictures = pool - source - max(self.bars_height(bars_px), words) - fixed
+                pictures = pool - source - max(self.bars_height(bars_px), words) - spacing - captions - fixed
             short = pictures < MIN_PICTURE_PX
             terse = pictures + source < MIN_PICTURE_PX
+            # Terse still too little (presenter mode beside a kept run at 1024x768: 19 px): the bars go (the verdict
+            # says the answers before and after), the measures across the row; then the measures too (their words
+            # the pictures' tooltip). Measured with the terse captions (the change's may be the tallest still).
+            line = self.fontMetrics().lineSpacing()
+            terse_captions = captions_now if self.terse else captions - line
+            base = pool - terse_captions - fixed  # (no source line, no row)
+            bare = terse and base - max(self.bars_height(bars_px), words) - spacing < MIN_PICTURE_PX
+            if self.bare and not self.empty:
+                self.bare_row_px = self.measures_label.height() + spacing
+            empty = bare and base - (self.bare_row_px or 2 * line + spacing) < MIN_PICTURE_PX
             height = max(self.bars_height(bars_px), words_now)  # (as high as the measures beside them: no cost)
         else:
             height = self.bars_height(bars_px)
@@ -130,19 +146,27 @@ class BarsArrangement:
             self.short = short
             self.source_label.setVisible(not short)
             self.source_said(self.source_label.text())
-        if terse != self.terse:
-            if terse:
+        if terse != self.terse or bare != self.bare or empty != self.empty:
+            if terse and not self.terse:
                 self.full_captions_px = max(title.boundingRect().height() for title in self.titles)
                 self.full_words_px = words
-            self.terse = terse
+            self.terse, self.bare, self.empty = terse, bare, empty
+            for widget in (self.before_widget, self.after_widget):
+                widget.setVisible(not bare)
+            self.measures_label.setVisible(not empty)
             self.show_captions()
 
     def source_said(self, text: str) -> None:
-        """Short, the source line's words are the header's hint (as the Draw panel's "weights of step")."""
-        if getattr(self, "short", False):
+        """Short, the source line's words are the header's hint (as the Draw panel's "weights of step"); a
+        message (saved, could not...) is said whole under the verdict instead (``show_verdict``)."""
+        if not hasattr(self, "message_text"):
+            return  # (being made)
+        message = bool(text) and text == self.message_text
+        if self.short and not message:
             self.hint_label.setText(text or self.subtitle)
-        elif hasattr(self, "subtitle"):
+        else:
             self.hint_label.setText(self.subtitle)
+        self.show_verdict()
 
     def bars_height(self, bars_px: int) -> int:
         """A bars widget's height: the plot, its title above (pyqtgraph's 30 px), the digits under it."""

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import numpy as np
 import pyqtgraph as pg
+from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import QComboBox, QLabel, QPushButton, QSizePolicy, QSpinBox
 
 from ...classroom.saliency import model_from_weights, occlusion_map, saliency_map
@@ -19,6 +20,7 @@ from ..jobs import Job
 from ..language import grouped, tr
 from .common import DrawingOrTestImage, InputSource, JobPanel, row_of
 from .pictures import keep_captions_within, titled_image_row
+from .why_arrangement import PicturesArrangement, captions
 
 HEAT = palette.HEAT_LUT.astype(np.float64)
 
@@ -73,7 +75,7 @@ def explain(
     }
 
 
-class WhyPanel(DrawingOrTestImage, JobPanel):
+class WhyPanel(DrawingOrTestImage, JobPanel, PicturesArrangement):
     def __init__(self, parent=None):
         super().__init__(
             tr("Why did it say that?"), tr("on a copy of the latest weights, after each evaluation"), parent
@@ -115,13 +117,8 @@ class WhyPanel(DrawingOrTestImage, JobPanel):
         )
         self.graphics.ci.setSpacing(8)
         self.body.addWidget(self.graphics, 1)
-        captions = (
-            tr("<b>input</b><br>what the network sees"),
-            tr("<b>saliency</b><br>where a change would<br>move the score most"),
-            tr("<b>occlusion</b><br>orange: hiding it hurts<br>blue: hiding it helps"),
-        )
-        self.titles, self.views = titled_image_row(self.graphics.ci, captions)
-        keep_captions_within(self.graphics, self.titles)
+        self.titles, self.views = titled_image_row(self.graphics.ci, captions())
+        self.fit_captions = keep_captions_within(self.graphics, self.titles)
         self.explain_label = QLabel("")
         self.explain_label.setObjectName("hint")
         self.explain_label.setWordWrap(True)
@@ -133,6 +130,12 @@ class WhyPanel(DrawingOrTestImage, JobPanel):
             )
         )
         self.body.addWidget(self.explain_label)
+        self.arranging = QTimer(self)  # (after the layout pass that changed the sizes: one arrangement)
+        self.arranging.setSingleShot(True)
+        self.arranging.setInterval(0)
+        self.arranging.timeout.connect(self.arrange)
+        self.graphics.centralWidget.geometryChanged.connect(self.arranging.start)
+        self.views[0][0].sigResized.connect(self.arranging.start)  # (captions wrapped: the same row, lower pictures)
 
         self.model_source: tuple[str, dict, int] | None = None
         """(spec, weights, step) of the latest weights."""
@@ -145,6 +148,10 @@ class WhyPanel(DrawingOrTestImage, JobPanel):
         self.test_radio.toggled.connect(lambda _c: self.invalidate())
         self.class_combo.currentIndexChanged.connect(lambda _i: self.invalidate())
         self.patch_spin.valueChanged.connect(lambda _v: self.invalidate())
+
+    def showEvent(self, event) -> None:  # noqa: N802 - Qt's name
+        super().showEvent(event)
+        self.arranging.start()  # (sized while hidden, the arrangement waited: :meth:`arrange`)
 
     # --- inputs ------------------------------------------------------------------------
     def _fill_class_combo(self) -> None:

@@ -2351,7 +2351,7 @@ Zuerst speichern, dann {what}?</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/filters.py" line="162" />
-   <location filename="cnnviz/gui/panels/why.py" line="79" />
+   <location filename="cnnviz/gui/panels/why.py" line="81" />
    <source>on a copy of the latest weights, after each evaluation</source>
    <translation>mit einer Kopie der neuesten Gewichte, nach jeder Auswertung</translation>
   </message>
@@ -2514,14 +2514,14 @@ Zuerst speichern, dann {what}?</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/fool.py" line="131" />
-   <location filename="cnnviz/gui/panels/fool.py" line="296" />
-   <location filename="cnnviz/gui/panels/fool.py" line="392" />
+   <location filename="cnnviz/gui/panels/fool.py" line="304" />
+   <location filename="cnnviz/gui/panels/fool.py" line="415" />
    <source>Attack</source>
    <translation>Angreifen</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/fool.py" line="133" />
-   <location filename="cnnviz/gui/panels/fool.py" line="393" />
+   <location filename="cnnviz/gui/panels/fool.py" line="416" />
    <source>Attack now, with the latest weights</source>
    <translation>Jetzt angreifen, mit den neuesten Gewichten</translation>
   </message>
@@ -2537,7 +2537,7 @@ Zuerst speichern, dann {what}?</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/fool.py" line="166" />
-   <location filename="cnnviz/gui/panels/fool.py" line="395" />
+   <location filename="cnnviz/gui/panels/fool.py" line="418" />
    <source>Original, change and fooled input</source>
    <translation>Original, Änderung und getäuschte Eingabe</translation>
   </message>
@@ -2552,22 +2552,22 @@ Zuerst speichern, dann {what}?</translation>
    <translation>Wie klein die Änderung ist: die größte Änderung eines Pixels (L-unendlich), die Größe der ganzen Änderung (L2, in Einheiten von vollem Weiß) und wie viele Pixel sich überhaupt geändert haben</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="254" />
+   <location filename="cnnviz/gui/panels/fool.py" line="262" />
    <source>&lt;b&gt;the change&lt;/b&gt;&lt;br&gt;orange: brighter, blue: darker</source>
    <translation>&lt;b&gt;die Änderung&lt;/b&gt;&lt;br&gt;orange: heller, blau: dunkler</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="256" />
+   <location filename="cnnviz/gui/panels/fool.py" line="264" />
    <source>&lt;b&gt;original&lt;/b&gt;&lt;br&gt;what the network saw</source>
    <translation>&lt;b&gt;Original&lt;/b&gt;&lt;br&gt;was das Netz sah</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="256" />
+   <location filename="cnnviz/gui/panels/fool.py" line="264" />
    <source>&lt;b&gt;fooled input&lt;/b&gt;&lt;br&gt;original + change</source>
    <translation>&lt;b&gt;getäuschte Eingabe&lt;/b&gt;&lt;br&gt;Original + Änderung</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="403" />
+   <location filename="cnnviz/gui/panels/fool.py" line="426" />
    <source>Save fooling image</source>
    <translation>Täuschungsbild speichern</translation>
   </message>
@@ -2587,32 +2587,32 @@ Zuerst speichern, dann {what}?</translation>
    <translation>jedes Pixel höchstens ändern um</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="313" />
+   <location filename="cnnviz/gui/panels/fool.py" line="321" />
    <source>Nothing to attack yet: there are no weights (start training or load a model).</source>
    <translation>Noch nichts anzugreifen: Es gibt keine Gewichte (starte das Training oder lade ein Modell).</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="331" />
+   <location filename="cnnviz/gui/panels/fool.py" line="339" />
    <source>Attacking your drawing with the weights of step {step:,}…</source>
    <translation>Greife deine Zeichnung an, mit den Gewichten von Schritt {step:,}…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="332" />
+   <location filename="cnnviz/gui/panels/fool.py" line="340" />
    <source>Attacking test image #{index} (true label {label}) with the weights of step {step:,}…</source>
    <translation>Greife Testbild #{index} (richtig: {label}) an, mit den Gewichten von Schritt {step:,}…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="386" />
+   <location filename="cnnviz/gui/panels/fool.py" line="409" />
    <source>Your drawing · weights of step {step}</source>
    <translation>Deine Zeichnung · Gewichte von Schritt {step}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="387" />
+   <location filename="cnnviz/gui/panels/fool.py" line="410" />
    <source>Test image #{index} (true label {label}) · weights of step {step}</source>
    <translation>Testbild #{index} (richtig: {label}) · Gewichte von Schritt {step}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="413" />
+   <location filename="cnnviz/gui/panels/fool.py" line="436" />
    <source>Nothing to save yet: attack first.</source>
    <translation>Noch nichts zu speichern: Greife zuerst an.</translation>
   </message>
@@ -2633,42 +2633,42 @@ Zuerst speichern, dann {what}?</translation>
    <translation>es soll sagen</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="252" />
+   <location filename="cnnviz/gui/panels/fool.py" line="260" />
    <source>&lt;b&gt;the change ×{factor}&lt;/b&gt;&lt;br&gt;orange: brighter, blue: darker</source>
    <translation>&lt;b&gt;die Änderung ×{factor}&lt;/b&gt;&lt;br&gt;orange: heller, blau: dunkler</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="319" />
+   <location filename="cnnviz/gui/panels/fool.py" line="327" />
    <source>Nothing to attack yet: draw a digit on the pad first.</source>
    <translation>Noch nichts anzugreifen: Zeichne zuerst eine Ziffer auf die Zeichenfläche.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="320" />
+   <location filename="cnnviz/gui/panels/fool.py" line="328" />
    <source>Nothing to attack yet: no test image is loaded yet.</source>
    <translation>Noch nichts anzugreifen: Es ist noch kein Testbild geladen.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="355" />
+   <location filename="cnnviz/gui/panels/fool.py" line="377" />
    <source>Could not attack: {message}</source>
    <translation>Angriff nicht möglich: {message}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="423" />
+   <location filename="cnnviz/gui/panels/fool.py" line="446" />
    <source>Saved {written}: cnnviz predict --raw on it says {answer}.</source>
    <translation>{written} gespeichert: cnnviz predict --raw sagt dazu {answer}.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="270" />
+   <location filename="cnnviz/gui/panels/fool.py" line="278" />
    <source>Attack (step {step:,})</source>
    <translation>Angreifen (Schritt {step:,})</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="272" />
+   <location filename="cnnviz/gui/panels/fool.py" line="280" />
    <source>Attack again with the weights of step {step:,} (the result shown used step {result:,})</source>
    <translation>Erneut angreifen mit den Gewichten von Schritt {step:,} (das gezeigte Ergebnis nutzte Schritt {result:,})</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="419" />
+   <location filename="cnnviz/gui/panels/fool.py" line="442" />
    <source>Could not save the fooling image: {exc}</source>
    <translation>Das Täuschungsbild konnte nicht gespeichert werden: {exc}</translation>
   </message>
@@ -2683,17 +2683,17 @@ Zuerst speichern, dann {what}?</translation>
    <translation>nachher: {answer} ({percent} %)</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool_bars.py" line="158" />
+   <location filename="cnnviz/gui/panels/fool_bars.py" line="173" />
    <source>One bar per digit: how sure the network is</source>
    <translation>Ein Balken pro Ziffer: wie sicher das Netz ist</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool_bars.py" line="157" />
+   <location filename="cnnviz/gui/panels/fool_bars.py" line="172" />
    <source>Probabilities before the change</source>
    <translation>Wahrscheinlichkeiten vor der Änderung</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool_bars.py" line="157" />
+   <location filename="cnnviz/gui/panels/fool_bars.py" line="172" />
    <source>Probabilities after the change</source>
    <translation>Wahrscheinlichkeiten nach der Änderung</translation>
   </message>
@@ -2955,7 +2955,7 @@ am nächsten: {name}</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/map.py" line="185" />
-   <location filename="cnnviz/gui/panels/why.py" line="175" />
+   <location filename="cnnviz/gui/panels/why.py" line="182" />
    <source>Update (step {step:,})</source>
    <translation>Aktualisieren (Schritt {step:,})</translation>
   </message>
@@ -3601,125 +3601,140 @@ erscheinen hier während des Trainings</translation>
    <translation>{title}: klicken zum Vergrößern</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/why.py" line="79" />
+   <location filename="cnnviz/gui/panels/why.py" line="81" />
    <source>Why did it say that?</source>
    <translation>Warum hat es das gesagt?</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/why.py" line="83" />
+   <location filename="cnnviz/gui/panels/why.py" line="85" />
    <source>Compute again with the latest weights</source>
    <translation>Mit den neuesten Gewichten neu berechnen</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/why.py" line="88" />
+   <location filename="cnnviz/gui/panels/why.py" line="90" />
    <source>Which class's evidence to show (default: the one the network chose)</source>
    <translation>Für welche Klasse der Beleg gezeigt wird (Standard: die Antwort des Netzes)</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/why.py" line="93" />
+   <location filename="cnnviz/gui/panels/why.py" line="95" />
    <source>Side of the black square slid over the image for the occlusion map</source>
    <translation>Seitenlänge des schwarzen Quadrats, das für die Verdeckungskarte über das Bild geschoben wird</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/why.py" line="100" />
-   <location filename="cnnviz/gui/panels/why.py" line="97" />
+   <location filename="cnnviz/gui/panels/why.py" line="102" />
+   <location filename="cnnviz/gui/panels/why.py" line="99" />
    <source>evidence for class</source>
    <translation>Beleg für Klasse</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/why.py" line="101" />
+   <location filename="cnnviz/gui/panels/why.py" line="103" />
    <source>Occlusion patch size</source>
    <translation>Größe des Verdeckungsfelds</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/why.py" line="110" />
+   <location filename="cnnviz/gui/panels/why.py" line="112" />
    <source>Saliency and occlusion maps</source>
    <translation>Salienz- und Verdeckungskarten</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/why.py" line="111" />
+   <location filename="cnnviz/gui/panels/why.py" line="113" />
    <source>The input; where a change would move the score most; where hiding the image hurts (orange) or helps (blue)</source>
    <translation>Die Eingabe; wo eine Änderung die Bewertung am stärksten bewegen würde; wo das Verdecken des Bildes schadet (orange) oder hilft (blau)</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/why.py" line="119" />
-   <source>&lt;b&gt;input&lt;/b&gt;&lt;br&gt;what the network sees</source>
-   <translation>&lt;b&gt;Eingabe&lt;/b&gt;&lt;br&gt;was das Netz sieht</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/panels/why.py" line="120" />
-   <source>&lt;b&gt;saliency&lt;/b&gt;&lt;br&gt;where a change would&lt;br&gt;move the score most</source>
-   <translation>&lt;b&gt;Salienz&lt;/b&gt;&lt;br&gt;wo eine Änderung die&lt;br&gt;Bewertung am meisten bewegt</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/panels/why.py" line="121" />
-   <source>&lt;b&gt;occlusion&lt;/b&gt;&lt;br&gt;orange: hiding it hurts&lt;br&gt;blue: hiding it helps</source>
-   <translation>&lt;b&gt;Verdeckung&lt;/b&gt;&lt;br&gt;orange: Verdecken schadet&lt;br&gt;blau: Verdecken hilft</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/panels/why.py" line="130" />
+   <location filename="cnnviz/gui/panels/why.py" line="127" />
    <source>Saliency: the gradient of the class score with respect to each pixel (exact, one backward pass). Occlusion: a black square slides over the image and we watch the probability drop.</source>
    <translation>Salienz: der Gradient der Klassenbewertung nach jedem Pixel (exakt, ein Rückwärtsdurchlauf). Verdeckung: Ein schwarzes Quadrat gleitet über das Bild, und wir sehen, wie die Wahrscheinlichkeit sinkt.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/why.py" line="154" />
+   <location filename="cnnviz/gui/panels/why.py" line="161" />
    <source>predicted</source>
    <translation>erkannt</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/why.py" line="215" />
+   <location filename="cnnviz/gui/panels/why.py" line="222" />
    <source>Explaining your drawing with the weights of step {step}…</source>
    <translation>Erkläre deine Zeichnung mit den Gewichten von Schritt {step}…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/why.py" line="216" />
+   <location filename="cnnviz/gui/panels/why.py" line="223" />
    <source>Explaining test image #{index} (true label {label}) with the weights of step {step}…</source>
    <translation>Erkläre Testbild #{index} (richtig: {label}) mit den Gewichten von Schritt {step}…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/why.py" line="259" />
+   <location filename="cnnviz/gui/panels/why.py" line="266" />
    <source>Your drawing: the network says &lt;b&gt;{answer}&lt;/b&gt; ({percent}% sure){chosen} · weights of step {step}</source>
    <translation>Deine Zeichnung: Das Netz sagt &lt;b&gt;{answer}&lt;/b&gt; (zu {percent} % sicher){chosen} · Gewichte von Schritt {step}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/why.py" line="260" />
+   <location filename="cnnviz/gui/panels/why.py" line="267" />
    <source>Test image #{index} (true label {label}): the network says &lt;b&gt;{answer}&lt;/b&gt; ({percent}% sure){chosen} · weights of step {step}</source>
    <translation>Testbild #{index} (richtig: {label}): Das Netz sagt &lt;b&gt;{answer}&lt;/b&gt; (zu {percent} % sicher){chosen} · Gewichte von Schritt {step}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/why.py" line="95" />
+   <location filename="cnnviz/gui/panels/why.py" line="97" />
    <source>Explain</source>
    <translation>Erklären</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/why.py" line="98" />
+   <location filename="cnnviz/gui/panels/why.py" line="100" />
    <source>occlusion patch</source>
    <translation>Verdeckungsfeld</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/why.py" line="201" />
+   <location filename="cnnviz/gui/panels/why.py" line="208" />
    <source>Nothing to explain yet: there are no weights (start training or load a model).</source>
    <translation>Noch nichts zu erklären: Es gibt keine Gewichte (starte das Training oder lade ein Modell).</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/why.py" line="233" />
+   <location filename="cnnviz/gui/panels/why.py" line="240" />
    <source>Could not explain: {message}</source>
    <translation>Erklärung nicht möglich: {message}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/why.py" line="253" />
+   <location filename="cnnviz/gui/panels/why.py" line="260" />
    <source>; showing the evidence for &lt;b&gt;{digit}&lt;/b&gt; ({percent}%)</source>
    <translation>; Beleg für &lt;b&gt;{digit}&lt;/b&gt; ({percent} %)</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/why.py" line="204" />
+   <location filename="cnnviz/gui/panels/why.py" line="211" />
    <source>Nothing to explain yet: draw a digit on the pad first.</source>
    <translation>Noch nichts zu erklären: Zeichne zuerst eine Ziffer auf die Zeichenfläche.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/why.py" line="205" />
+   <location filename="cnnviz/gui/panels/why.py" line="212" />
    <source>Nothing to explain yet: no test image is loaded yet.</source>
    <translation>Noch nichts zu erklären: Es ist noch kein Testbild geladen.</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/why_arrangement.py" line="16" />
+   <source>&lt;b&gt;input&lt;/b&gt;&lt;br&gt;what the network sees</source>
+   <translation>&lt;b&gt;Eingabe&lt;/b&gt;&lt;br&gt;was das Netz sieht</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/why_arrangement.py" line="17" />
+   <source>&lt;b&gt;saliency&lt;/b&gt;&lt;br&gt;where a change would&lt;br&gt;move the score most</source>
+   <translation>&lt;b&gt;Salienz&lt;/b&gt;&lt;br&gt;wo eine Änderung die&lt;br&gt;Bewertung am meisten bewegt</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/why_arrangement.py" line="18" />
+   <source>&lt;b&gt;occlusion&lt;/b&gt;&lt;br&gt;orange: hiding it hurts&lt;br&gt;blue: hiding it helps</source>
+   <translation>&lt;b&gt;Verdeckung&lt;/b&gt;&lt;br&gt;orange: Verdecken schadet&lt;br&gt;blau: Verdecken hilft</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/why_arrangement.py" line="14" />
+   <source>&lt;b&gt;input&lt;/b&gt;</source>
+   <translation>&lt;b&gt;Eingabe&lt;/b&gt;</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/why_arrangement.py" line="14" />
+   <source>&lt;b&gt;saliency&lt;/b&gt;</source>
+   <translation>&lt;b&gt;Salienz&lt;/b&gt;</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/why_arrangement.py" line="14" />
+   <source>&lt;b&gt;occlusion&lt;/b&gt;&lt;br&gt;orange: hurts · blue: helps</source>
+   <translation>&lt;b&gt;Verdeckung&lt;/b&gt;&lt;br&gt;orange: schadet · blau: hilft</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/questions.py" line="113" />

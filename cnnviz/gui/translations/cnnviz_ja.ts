@@ -2351,7 +2351,7 @@ Save it before {what}?</source>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/filters.py" line="162" />
-   <location filename="cnnviz/gui/panels/why.py" line="79" />
+   <location filename="cnnviz/gui/panels/why.py" line="81" />
    <source>on a copy of the latest weights, after each evaluation</source>
    <translation>最新の重みのコピーで、評価のたびに</translation>
   </message>
@@ -2514,14 +2514,14 @@ Save it before {what}?</source>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/fool.py" line="131" />
-   <location filename="cnnviz/gui/panels/fool.py" line="296" />
-   <location filename="cnnviz/gui/panels/fool.py" line="392" />
+   <location filename="cnnviz/gui/panels/fool.py" line="304" />
+   <location filename="cnnviz/gui/panels/fool.py" line="415" />
    <source>Attack</source>
    <translation>攻撃</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/fool.py" line="133" />
-   <location filename="cnnviz/gui/panels/fool.py" line="393" />
+   <location filename="cnnviz/gui/panels/fool.py" line="416" />
    <source>Attack now, with the latest weights</source>
    <translation>最新の重みで今すぐ攻撃</translation>
   </message>
@@ -2537,7 +2537,7 @@ Save it before {what}?</source>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/fool.py" line="166" />
-   <location filename="cnnviz/gui/panels/fool.py" line="395" />
+   <location filename="cnnviz/gui/panels/fool.py" line="418" />
    <source>Original, change and fooled input</source>
    <translation>元の画像、変化、だます入力</translation>
   </message>
@@ -2552,22 +2552,22 @@ Save it before {what}?</source>
    <translation>変更の小ささ: 1 ピクセルの最大変化量(L∞)、変更全体の大きさ(L2、真っ白を 1 とする単位)、変わったピクセルの数</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="254" />
+   <location filename="cnnviz/gui/panels/fool.py" line="262" />
    <source>&lt;b&gt;the change&lt;/b&gt;&lt;br&gt;orange: brighter, blue: darker</source>
    <translation>&lt;b&gt;変化&lt;/b&gt;&lt;br&gt;オレンジ: 明るく、青: 暗く</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="256" />
+   <location filename="cnnviz/gui/panels/fool.py" line="264" />
    <source>&lt;b&gt;original&lt;/b&gt;&lt;br&gt;what the network saw</source>
    <translation>&lt;b&gt;元の画像&lt;/b&gt;&lt;br&gt;ネットワークが見たもの</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="256" />
+   <location filename="cnnviz/gui/panels/fool.py" line="264" />
    <source>&lt;b&gt;fooled input&lt;/b&gt;&lt;br&gt;original + change</source>
    <translation>&lt;b&gt;だます入力&lt;/b&gt;&lt;br&gt;元の画像 + 変化</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="403" />
+   <location filename="cnnviz/gui/panels/fool.py" line="426" />
    <source>Save fooling image</source>
    <translation>だまし画像を保存</translation>
   </message>
@@ -2587,32 +2587,32 @@ Save it before {what}?</source>
    <translation>各ピクセルの変化は最大</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="313" />
+   <location filename="cnnviz/gui/panels/fool.py" line="321" />
    <source>Nothing to attack yet: there are no weights (start training or load a model).</source>
    <translation>まだ攻撃するものがありません: 重みがありません(学習を始めるか、モデルを読み込んでください)。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="331" />
+   <location filename="cnnviz/gui/panels/fool.py" line="339" />
    <source>Attacking your drawing with the weights of step {step:,}…</source>
    <translation>ステップ {step:,} の重みであなたの手書きを攻撃中…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="332" />
+   <location filename="cnnviz/gui/panels/fool.py" line="340" />
    <source>Attacking test image #{index} (true label {label}) with the weights of step {step:,}…</source>
    <translation>ステップ {step:,} の重みでテスト画像 #{index}(正解 {label})を攻撃中…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="386" />
+   <location filename="cnnviz/gui/panels/fool.py" line="409" />
    <source>Your drawing · weights of step {step}</source>
    <translation>あなたの手書き · ステップ {step} の重み</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="387" />
+   <location filename="cnnviz/gui/panels/fool.py" line="410" />
    <source>Test image #{index} (true label {label}) · weights of step {step}</source>
    <translation>テスト画像 #{index}(正解 {label}) · ステップ {step} の重み</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="413" />
+   <location filename="cnnviz/gui/panels/fool.py" line="436" />
    <source>Nothing to save yet: attack first.</source>
    <translation>まだ保存するものがありません: 先に攻撃してください。</translation>
   </message>
@@ -2633,42 +2633,42 @@ Save it before {what}?</source>
    <translation>答えさせる数字</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="252" />
+   <location filename="cnnviz/gui/panels/fool.py" line="260" />
    <source>&lt;b&gt;the change ×{factor}&lt;/b&gt;&lt;br&gt;orange: brighter, blue: darker</source>
    <translation>&lt;b&gt;変化 ×{factor}&lt;/b&gt;&lt;br&gt;オレンジ: 明るく、青: 暗く</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="319" />
+   <location filename="cnnviz/gui/panels/fool.py" line="327" />
    <source>Nothing to attack yet: draw a digit on the pad first.</source>
    <translation>まだ攻撃するものがありません: まず描画キャンバスに数字を書いてください。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="320" />
+   <location filename="cnnviz/gui/panels/fool.py" line="328" />
    <source>Nothing to attack yet: no test image is loaded yet.</source>
    <translation>まだ攻撃するものがありません: テスト画像がまだ読み込まれていません。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="355" />
+   <location filename="cnnviz/gui/panels/fool.py" line="377" />
    <source>Could not attack: {message}</source>
    <translation>攻撃できませんでした: {message}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="423" />
+   <location filename="cnnviz/gui/panels/fool.py" line="446" />
    <source>Saved {written}: cnnviz predict --raw on it says {answer}.</source>
    <translation>{written} を保存しました: cnnviz predict --raw の答えは {answer} です。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="270" />
+   <location filename="cnnviz/gui/panels/fool.py" line="278" />
    <source>Attack (step {step:,})</source>
    <translation>攻撃(ステップ {step:,})</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="272" />
+   <location filename="cnnviz/gui/panels/fool.py" line="280" />
    <source>Attack again with the weights of step {step:,} (the result shown used step {result:,})</source>
    <translation>ステップ {step:,} の重みでもう一度攻撃(表示中の結果はステップ {result:,})</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="419" />
+   <location filename="cnnviz/gui/panels/fool.py" line="442" />
    <source>Could not save the fooling image: {exc}</source>
    <translation>だまし画像を保存できませんでした: {exc}</translation>
   </message>
@@ -2683,17 +2683,17 @@ Save it before {what}?</source>
    <translation>変更後: {answer}({percent} %)</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool_bars.py" line="158" />
+   <location filename="cnnviz/gui/panels/fool_bars.py" line="173" />
    <source>One bar per digit: how sure the network is</source>
    <translation>数字ごとに 1 本の棒: ネットワークの確信度</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool_bars.py" line="157" />
+   <location filename="cnnviz/gui/panels/fool_bars.py" line="172" />
    <source>Probabilities before the change</source>
    <translation>変更前の確率</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool_bars.py" line="157" />
+   <location filename="cnnviz/gui/panels/fool_bars.py" line="172" />
    <source>Probabilities after the change</source>
    <translation>変更後の確率</translation>
   </message>
@@ -2955,7 +2955,7 @@ nearest: {name}</source>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/map.py" line="185" />
-   <location filename="cnnviz/gui/panels/why.py" line="175" />
+   <location filename="cnnviz/gui/panels/why.py" line="182" />
    <source>Update (step {step:,})</source>
    <translation>更新(ステップ {step:,})</translation>
   </message>
@@ -3600,125 +3600,140 @@ appear here while training</source>
    <translation>{title}: クリックで拡大</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/why.py" line="79" />
+   <location filename="cnnviz/gui/panels/why.py" line="81" />
    <source>Why did it say that?</source>
    <translation>なぜそう答えた?</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/why.py" line="83" />
+   <location filename="cnnviz/gui/panels/why.py" line="85" />
    <source>Compute again with the latest weights</source>
    <translation>最新の重みで計算し直す</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/why.py" line="88" />
+   <location filename="cnnviz/gui/panels/why.py" line="90" />
    <source>Which class's evidence to show (default: the one the network chose)</source>
    <translation>どのクラスの根拠を表示するか(既定: ネットワークが選んだクラス)</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/why.py" line="93" />
+   <location filename="cnnviz/gui/panels/why.py" line="95" />
    <source>Side of the black square slid over the image for the occlusion map</source>
    <translation>遮蔽マップで画像の上を動かす黒い正方形の一辺</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/why.py" line="100" />
-   <location filename="cnnviz/gui/panels/why.py" line="97" />
+   <location filename="cnnviz/gui/panels/why.py" line="102" />
+   <location filename="cnnviz/gui/panels/why.py" line="99" />
    <source>evidence for class</source>
    <translation>根拠のクラス</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/why.py" line="101" />
+   <location filename="cnnviz/gui/panels/why.py" line="103" />
    <source>Occlusion patch size</source>
    <translation>遮蔽パッチの大きさ</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/why.py" line="110" />
+   <location filename="cnnviz/gui/panels/why.py" line="112" />
    <source>Saliency and occlusion maps</source>
    <translation>サリエンシーマップと遮蔽マップ</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/why.py" line="111" />
+   <location filename="cnnviz/gui/panels/why.py" line="113" />
    <source>The input; where a change would move the score most; where hiding the image hurts (orange) or helps (blue)</source>
    <translation>入力。変えるとスコアが最も動く場所。隠すと不利になる場所(オレンジ)と有利になる場所(青)</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/why.py" line="119" />
-   <source>&lt;b&gt;input&lt;/b&gt;&lt;br&gt;what the network sees</source>
-   <translation>&lt;b&gt;入力&lt;/b&gt;&lt;br&gt;ネットワークが見るもの</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/panels/why.py" line="120" />
-   <source>&lt;b&gt;saliency&lt;/b&gt;&lt;br&gt;where a change would&lt;br&gt;move the score most</source>
-   <translation>&lt;b&gt;サリエンシー&lt;/b&gt;&lt;br&gt;変えるとスコアが&lt;br&gt;最も動く場所</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/panels/why.py" line="121" />
-   <source>&lt;b&gt;occlusion&lt;/b&gt;&lt;br&gt;orange: hiding it hurts&lt;br&gt;blue: hiding it helps</source>
-   <translation>&lt;b&gt;遮蔽&lt;/b&gt;&lt;br&gt;オレンジ: 隠すと下がる&lt;br&gt;青: 隠すと上がる</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/panels/why.py" line="130" />
+   <location filename="cnnviz/gui/panels/why.py" line="127" />
    <source>Saliency: the gradient of the class score with respect to each pixel (exact, one backward pass). Occlusion: a black square slides over the image and we watch the probability drop.</source>
    <translation>サリエンシー: 各ピクセルに対するクラスのスコアの勾配(正確、逆伝播 1 回)。遮蔽: 黒い正方形を画像の上で動かし、確率の下がり方を見ます。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/why.py" line="154" />
+   <location filename="cnnviz/gui/panels/why.py" line="161" />
    <source>predicted</source>
    <translation>予測</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/why.py" line="215" />
+   <location filename="cnnviz/gui/panels/why.py" line="222" />
    <source>Explaining your drawing with the weights of step {step}…</source>
    <translation>ステップ {step} の重みであなたの手書きを説明中…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/why.py" line="216" />
+   <location filename="cnnviz/gui/panels/why.py" line="223" />
    <source>Explaining test image #{index} (true label {label}) with the weights of step {step}…</source>
    <translation>ステップ {step} の重みでテスト画像 #{index}(正解 {label})を説明中…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/why.py" line="259" />
+   <location filename="cnnviz/gui/panels/why.py" line="266" />
    <source>Your drawing: the network says &lt;b&gt;{answer}&lt;/b&gt; ({percent}% sure){chosen} · weights of step {step}</source>
    <translation>あなたの手書き: ネットワークの答えは &lt;b&gt;{answer}&lt;/b&gt;(確信度 {percent}%){chosen} · ステップ {step} の重み</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/why.py" line="260" />
+   <location filename="cnnviz/gui/panels/why.py" line="267" />
    <source>Test image #{index} (true label {label}): the network says &lt;b&gt;{answer}&lt;/b&gt; ({percent}% sure){chosen} · weights of step {step}</source>
    <translation>テスト画像 #{index}(正解 {label}): ネットワークの答えは &lt;b&gt;{answer}&lt;/b&gt;(確信度 {percent}%){chosen} · ステップ {step} の重み</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/why.py" line="95" />
+   <location filename="cnnviz/gui/panels/why.py" line="97" />
    <source>Explain</source>
    <translation>説明</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/why.py" line="98" />
+   <location filename="cnnviz/gui/panels/why.py" line="100" />
    <source>occlusion patch</source>
    <translation>遮蔽パッチ</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/why.py" line="201" />
+   <location filename="cnnviz/gui/panels/why.py" line="208" />
    <source>Nothing to explain yet: there are no weights (start training or load a model).</source>
    <translation>まだ説明するものがありません: 重みがありません(学習を始めるか、モデルを読み込んでください)。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/why.py" line="233" />
+   <location filename="cnnviz/gui/panels/why.py" line="240" />
    <source>Could not explain: {message}</source>
    <translation>説明できませんでした: {message}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/why.py" line="253" />
+   <location filename="cnnviz/gui/panels/why.py" line="260" />
    <source>; showing the evidence for &lt;b&gt;{digit}&lt;/b&gt; ({percent}%)</source>
    <translation>、&lt;b&gt;{digit}&lt;/b&gt; の根拠を表示({percent}%)</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/why.py" line="204" />
+   <location filename="cnnviz/gui/panels/why.py" line="211" />
    <source>Nothing to explain yet: draw a digit on the pad first.</source>
    <translation>まだ説明するものがありません: まず描画キャンバスに数字を書いてください。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/why.py" line="205" />
+   <location filename="cnnviz/gui/panels/why.py" line="212" />
    <source>Nothing to explain yet: no test image is loaded yet.</source>
    <translation>まだ説明するものがありません: テスト画像がまだ読み込まれていません。</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/why_arrangement.py" line="16" />
+   <source>&lt;b&gt;input&lt;/b&gt;&lt;br&gt;what the network sees</source>
+   <translation>&lt;b&gt;入力&lt;/b&gt;&lt;br&gt;ネットワークが見るもの</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/why_arrangement.py" line="17" />
+   <source>&lt;b&gt;saliency&lt;/b&gt;&lt;br&gt;where a change would&lt;br&gt;move the score most</source>
+   <translation>&lt;b&gt;サリエンシー&lt;/b&gt;&lt;br&gt;変えるとスコアが&lt;br&gt;最も動く場所</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/why_arrangement.py" line="18" />
+   <source>&lt;b&gt;occlusion&lt;/b&gt;&lt;br&gt;orange: hiding it hurts&lt;br&gt;blue: hiding it helps</source>
+   <translation>&lt;b&gt;遮蔽&lt;/b&gt;&lt;br&gt;オレンジ: 隠すと下がる&lt;br&gt;青: 隠すと上がる</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/why_arrangement.py" line="14" />
+   <source>&lt;b&gt;input&lt;/b&gt;</source>
+   <translation>&lt;b&gt;入力&lt;/b&gt;</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/why_arrangement.py" line="14" />
+   <source>&lt;b&gt;saliency&lt;/b&gt;</source>
+   <translation>&lt;b&gt;サリエンシー&lt;/b&gt;</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/why_arrangement.py" line="14" />
+   <source>&lt;b&gt;occlusion&lt;/b&gt;&lt;br&gt;orange: hurts · blue: helps</source>
+   <translation>&lt;b&gt;遮蔽&lt;/b&gt;&lt;br&gt;オレンジ: 下がる · 青: 上がる</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/questions.py" line="113" />

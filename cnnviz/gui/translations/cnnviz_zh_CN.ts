@@ -2351,7 +2351,7 @@ Save it before {what}?</source>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/filters.py" line="162" />
-   <location filename="cnnviz/gui/panels/why.py" line="79" />
+   <location filename="cnnviz/gui/panels/why.py" line="81" />
    <source>on a copy of the latest weights, after each evaluation</source>
    <translation>用最新权重的副本，每次评估后更新</translation>
   </message>
@@ -2514,14 +2514,14 @@ Save it before {what}?</source>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/fool.py" line="131" />
-   <location filename="cnnviz/gui/panels/fool.py" line="296" />
-   <location filename="cnnviz/gui/panels/fool.py" line="392" />
+   <location filename="cnnviz/gui/panels/fool.py" line="304" />
+   <location filename="cnnviz/gui/panels/fool.py" line="415" />
    <source>Attack</source>
    <translation>攻击</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/fool.py" line="133" />
-   <location filename="cnnviz/gui/panels/fool.py" line="393" />
+   <location filename="cnnviz/gui/panels/fool.py" line="416" />
    <source>Attack now, with the latest weights</source>
    <translation>用最新权重立即攻击</translation>
   </message>
@@ -2537,7 +2537,7 @@ Save it before {what}?</source>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/fool.py" line="166" />
-   <location filename="cnnviz/gui/panels/fool.py" line="395" />
+   <location filename="cnnviz/gui/panels/fool.py" line="418" />
    <source>Original, change and fooled input</source>
    <translation>原图、改动和骗过网络的输入</translation>
   </message>
@@ -2552,22 +2552,22 @@ Save it before {what}?</source>
    <translation>改动有多小：单个像素的最大改变（L∞）、整体改动的大小（L2，以纯白为单位），以及共改了多少个像素</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="254" />
+   <location filename="cnnviz/gui/panels/fool.py" line="262" />
    <source>&lt;b&gt;the change&lt;/b&gt;&lt;br&gt;orange: brighter, blue: darker</source>
    <translation>&lt;b&gt;改动&lt;/b&gt;&lt;br&gt;橙色：变亮，蓝色：变暗</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="256" />
+   <location filename="cnnviz/gui/panels/fool.py" line="264" />
    <source>&lt;b&gt;original&lt;/b&gt;&lt;br&gt;what the network saw</source>
    <translation>&lt;b&gt;原图&lt;/b&gt;&lt;br&gt;网络看到的</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="256" />
+   <location filename="cnnviz/gui/panels/fool.py" line="264" />
    <source>&lt;b&gt;fooled input&lt;/b&gt;&lt;br&gt;original + change</source>
    <translation>&lt;b&gt;骗过网络的输入&lt;/b&gt;&lt;br&gt;原图 + 改动</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="403" />
+   <location filename="cnnviz/gui/panels/fool.py" line="426" />
    <source>Save fooling image</source>
    <translation>保存欺骗图片</translation>
   </message>
@@ -2587,32 +2587,32 @@ Save it before {what}?</source>
    <translation>每个像素最多改变</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="313" />
+   <location filename="cnnviz/gui/panels/fool.py" line="321" />
    <source>Nothing to attack yet: there are no weights (start training or load a model).</source>
    <translation>还没有可攻击的内容：还没有权重（请开始训练或加载模型）。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="331" />
+   <location filename="cnnviz/gui/panels/fool.py" line="339" />
    <source>Attacking your drawing with the weights of step {step:,}…</source>
    <translation>正在用第 {step:,} 步的权重攻击你的手写…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="332" />
+   <location filename="cnnviz/gui/panels/fool.py" line="340" />
    <source>Attacking test image #{index} (true label {label}) with the weights of step {step:,}…</source>
    <translation>正在用第 {step:,} 步的权重攻击测试图片 #{index}（真实标签 {label}）…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="386" />
+   <location filename="cnnviz/gui/panels/fool.py" line="409" />
    <source>Your drawing · weights of step {step}</source>
    <translation>你的手写 · 第 {step} 步的权重</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="387" />
+   <location filename="cnnviz/gui/panels/fool.py" line="410" />
    <source>Test image #{index} (true label {label}) · weights of step {step}</source>
    <translation>测试图片 #{index}（真实标签 {label}） · 第 {step} 步的权重</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="413" />
+   <location filename="cnnviz/gui/panels/fool.py" line="436" />
    <source>Nothing to save yet: attack first.</source>
    <translation>还没有可保存的内容：请先攻击。</translation>
   </message>
@@ -2633,42 +2633,42 @@ Save it before {what}?</source>
    <translation>让它说</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="252" />
+   <location filename="cnnviz/gui/panels/fool.py" line="260" />
    <source>&lt;b&gt;the change ×{factor}&lt;/b&gt;&lt;br&gt;orange: brighter, blue: darker</source>
    <translation>&lt;b&gt;改动 ×{factor}&lt;/b&gt;&lt;br&gt;橙色：变亮，蓝色：变暗</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="319" />
+   <location filename="cnnviz/gui/panels/fool.py" line="327" />
    <source>Nothing to attack yet: draw a digit on the pad first.</source>
    <translation>还没有可攻击的内容：请先在画板上写一个数字。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="320" />
+   <location filename="cnnviz/gui/panels/fool.py" line="328" />
    <source>Nothing to attack yet: no test image is loaded yet.</source>
    <translation>还没有可攻击的内容：还没有加载测试图片。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="355" />
+   <location filename="cnnviz/gui/panels/fool.py" line="377" />
    <source>Could not attack: {message}</source>
    <translation>无法攻击：{message}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="423" />
+   <location filename="cnnviz/gui/panels/fool.py" line="446" />
    <source>Saved {written}: cnnviz predict --raw on it says {answer}.</source>
    <translation>已保存 {written}：cnnviz predict --raw 对它的答案是 {answer}。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="270" />
+   <location filename="cnnviz/gui/panels/fool.py" line="278" />
    <source>Attack (step {step:,})</source>
    <translation>攻击（第 {step:,} 步）</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="272" />
+   <location filename="cnnviz/gui/panels/fool.py" line="280" />
    <source>Attack again with the weights of step {step:,} (the result shown used step {result:,})</source>
    <translation>用第 {step:,} 步的权重再次攻击（当前结果用的是第 {result:,} 步）</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="419" />
+   <location filename="cnnviz/gui/panels/fool.py" line="442" />
    <source>Could not save the fooling image: {exc}</source>
    <translation>无法保存欺骗图片：{exc}</translation>
   </message>
@@ -2683,17 +2683,17 @@ Save it before {what}?</source>
    <translation>改动后：{answer}（{percent} %）</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool_bars.py" line="158" />
+   <location filename="cnnviz/gui/panels/fool_bars.py" line="173" />
    <source>One bar per digit: how sure the network is</source>
    <translation>每个数字一根柱：网络有多大把握</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool_bars.py" line="157" />
+   <location filename="cnnviz/gui/panels/fool_bars.py" line="172" />
    <source>Probabilities before the change</source>
    <translation>改动前的概率</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool_bars.py" line="157" />
+   <location filename="cnnviz/gui/panels/fool_bars.py" line="172" />
    <source>Probabilities after the change</source>
    <translation>改动后的概率</translation>
   </message>
@@ -2955,7 +2955,7 @@ nearest: {name}</source>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/map.py" line="185" />
-   <location filename="cnnviz/gui/panels/why.py" line="175" />
+   <location filename="cnnviz/gui/panels/why.py" line="182" />
    <source>Update (step {step:,})</source>
    <translation>更新（第 {step:,} 步）</translation>
   </message>
@@ -3600,125 +3600,140 @@ appear here while training</source>
    <translation>{title}：点击放大</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/why.py" line="79" />
+   <location filename="cnnviz/gui/panels/why.py" line="81" />
    <source>Why did it say that?</source>
    <translation>它为什么这么回答？</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/why.py" line="83" />
+   <location filename="cnnviz/gui/panels/why.py" line="85" />
    <source>Compute again with the latest weights</source>
    <translation>用最新权重重新计算</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/why.py" line="88" />
+   <location filename="cnnviz/gui/panels/why.py" line="90" />
    <source>Which class's evidence to show (default: the one the network chose)</source>
    <translation>显示哪个类别的依据（默认：网络选的那个）</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/why.py" line="93" />
+   <location filename="cnnviz/gui/panels/why.py" line="95" />
    <source>Side of the black square slid over the image for the occlusion map</source>
    <translation>遮挡图中在图片上滑动的黑色方块的边长</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/why.py" line="100" />
-   <location filename="cnnviz/gui/panels/why.py" line="97" />
+   <location filename="cnnviz/gui/panels/why.py" line="102" />
+   <location filename="cnnviz/gui/panels/why.py" line="99" />
    <source>evidence for class</source>
    <translation>依据类别</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/why.py" line="101" />
+   <location filename="cnnviz/gui/panels/why.py" line="103" />
    <source>Occlusion patch size</source>
    <translation>遮挡块大小</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/why.py" line="110" />
+   <location filename="cnnviz/gui/panels/why.py" line="112" />
    <source>Saliency and occlusion maps</source>
    <translation>显著图与遮挡图</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/why.py" line="111" />
+   <location filename="cnnviz/gui/panels/why.py" line="113" />
    <source>The input; where a change would move the score most; where hiding the image hurts (orange) or helps (blue)</source>
    <translation>输入；改动后得分变化最大的地方；遮住后有害（橙色）或有益（蓝色）的地方</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/why.py" line="119" />
-   <source>&lt;b&gt;input&lt;/b&gt;&lt;br&gt;what the network sees</source>
-   <translation>&lt;b&gt;输入&lt;/b&gt;&lt;br&gt;网络看到的</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/panels/why.py" line="120" />
-   <source>&lt;b&gt;saliency&lt;/b&gt;&lt;br&gt;where a change would&lt;br&gt;move the score most</source>
-   <translation>&lt;b&gt;显著图&lt;/b&gt;&lt;br&gt;改动哪里&lt;br&gt;最能影响得分</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/panels/why.py" line="121" />
-   <source>&lt;b&gt;occlusion&lt;/b&gt;&lt;br&gt;orange: hiding it hurts&lt;br&gt;blue: hiding it helps</source>
-   <translation>&lt;b&gt;遮挡&lt;/b&gt;&lt;br&gt;橙色：遮住会降低&lt;br&gt;蓝色：遮住会提高</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/panels/why.py" line="130" />
+   <location filename="cnnviz/gui/panels/why.py" line="127" />
    <source>Saliency: the gradient of the class score with respect to each pixel (exact, one backward pass). Occlusion: a black square slides over the image and we watch the probability drop.</source>
    <translation>显著图：类别得分对每个像素的梯度（精确，一次反向传播）。遮挡：让黑色方块在图片上滑动，观察概率如何下降。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/why.py" line="154" />
+   <location filename="cnnviz/gui/panels/why.py" line="161" />
    <source>predicted</source>
    <translation>预测</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/why.py" line="215" />
+   <location filename="cnnviz/gui/panels/why.py" line="222" />
    <source>Explaining your drawing with the weights of step {step}…</source>
    <translation>正在用第 {step} 步的权重解释你的手写…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/why.py" line="216" />
+   <location filename="cnnviz/gui/panels/why.py" line="223" />
    <source>Explaining test image #{index} (true label {label}) with the weights of step {step}…</source>
    <translation>正在用第 {step} 步的权重解释测试图片 #{index}（真实标签 {label}）…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/why.py" line="259" />
+   <location filename="cnnviz/gui/panels/why.py" line="266" />
    <source>Your drawing: the network says &lt;b&gt;{answer}&lt;/b&gt; ({percent}% sure){chosen} · weights of step {step}</source>
    <translation>你的手写：网络认为是 &lt;b&gt;{answer}&lt;/b&gt;（把握 {percent}%）{chosen} · 第 {step} 步的权重</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/why.py" line="260" />
+   <location filename="cnnviz/gui/panels/why.py" line="267" />
    <source>Test image #{index} (true label {label}): the network says &lt;b&gt;{answer}&lt;/b&gt; ({percent}% sure){chosen} · weights of step {step}</source>
    <translation>测试图片 #{index}（真实标签 {label}）：网络认为是 &lt;b&gt;{answer}&lt;/b&gt;（把握 {percent}%）{chosen} · 第 {step} 步的权重</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/why.py" line="95" />
+   <location filename="cnnviz/gui/panels/why.py" line="97" />
    <source>Explain</source>
    <translation>解释</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/why.py" line="98" />
+   <location filename="cnnviz/gui/panels/why.py" line="100" />
    <source>occlusion patch</source>
    <translation>遮挡块</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/why.py" line="201" />
+   <location filename="cnnviz/gui/panels/why.py" line="208" />
    <source>Nothing to explain yet: there are no weights (start training or load a model).</source>
    <translation>还没有可解释的内容：还没有权重（请开始训练或加载模型）。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/why.py" line="233" />
+   <location filename="cnnviz/gui/panels/why.py" line="240" />
    <source>Could not explain: {message}</source>
    <translation>无法解释：{message}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/why.py" line="253" />
+   <location filename="cnnviz/gui/panels/why.py" line="260" />
    <source>; showing the evidence for &lt;b&gt;{digit}&lt;/b&gt; ({percent}%)</source>
    <translation>；显示 &lt;b&gt;{digit}&lt;/b&gt; 的依据（{percent}%）</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/why.py" line="204" />
+   <location filename="cnnviz/gui/panels/why.py" line="211" />
    <source>Nothing to explain yet: draw a digit on the pad first.</source>
    <translation>还没有可解释的内容：请先在画板上写一个数字。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/why.py" line="205" />
+   <location filename="cnnviz/gui/panels/why.py" line="212" />
    <source>Nothing to explain yet: no test image is loaded yet.</source>
    <translation>还没有可解释的内容：还没有加载测试图片。</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/why_arrangement.py" line="16" />
+   <source>&lt;b&gt;input&lt;/b&gt;&lt;br&gt;what the network sees</source>
+   <translation>&lt;b&gt;输入&lt;/b&gt;&lt;br&gt;网络看到的</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/why_arrangement.py" line="17" />
+   <source>&lt;b&gt;saliency&lt;/b&gt;&lt;br&gt;where a change would&lt;br&gt;move the score most</source>
+   <translation>&lt;b&gt;显著图&lt;/b&gt;&lt;br&gt;改动哪里&lt;br&gt;最能影响得分</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/why_arrangement.py" line="18" />
+   <source>&lt;b&gt;occlusion&lt;/b&gt;&lt;br&gt;orange: hiding it hurts&lt;br&gt;blue: hiding it helps</source>
+   <translation>&lt;b&gt;遮挡&lt;/b&gt;&lt;br&gt;橙色：遮住会降低&lt;br&gt;蓝色：遮住会提高</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/why_arrangement.py" line="14" />
+   <source>&lt;b&gt;input&lt;/b&gt;</source>
+   <translation>&lt;b&gt;输入&lt;/b&gt;</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/why_arrangement.py" line="14" />
+   <source>&lt;b&gt;saliency&lt;/b&gt;</source>
+   <translation>&lt;b&gt;显著性&lt;/b&gt;</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/why_arrangement.py" line="14" />
+   <source>&lt;b&gt;occlusion&lt;/b&gt;&lt;br&gt;orange: hurts · blue: helps</source>
+   <translation>&lt;b&gt;遮挡&lt;/b&gt;&lt;br&gt;橙色：降低 · 蓝色：提高</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/questions.py" line="113" />
