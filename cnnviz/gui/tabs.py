@@ -14,8 +14,8 @@ class Tabs(QStackedWidget):
 
     currentChanged = Signal(int)
 
-    def __init__(self):
-        super().__init__()
+    def __init__(self, parent: QWidget | None = None):
+        super().__init__(parent)
         self.bar = QTabBar()
         self.bar.setDocumentMode(True)
         self.bar.setExpanding(False)

@@ -70,7 +70,7 @@ class MainWindow(QMainWindow):
         except Exception:  # no platformdirs / no home folder: a folder next to the working directory
             store = DrawingStore(Path("cnnviz-drawings"))
         self.panels = registry.create_panels(drawings={"store": store})
-        self.workspace = Workspace(self.controls, self.panels)
+        self.workspace = Workspace(self.controls, self.panels, self)  # (parented first: see Workspace)
         self.banner = self.workspace.banner
         self.setCentralWidget(self.workspace)
         # Made here, not by Qt on first use: shiboken can mark the wrapper of a bar Qt made deleted while the
