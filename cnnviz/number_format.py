@@ -16,6 +16,7 @@ or a log line (those stay Python's ``.``).
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from numbers import Real
 
@@ -143,15 +144,14 @@ def localized(value, language: str | Style | None = None):
 
 def relocalize(english: str, language: str | Style | None = None) -> str:
     """A number written in English ("1,234", "0.50", "97.3%") as ``language`` writes it ("1.234", "0,50",
-    "97,3 %" in German); any other text ("–", "numba", "3 of 5") as it is."""
-    text = english.strip()
-    percent = text.endswith("%")
-    digits = text[:-1].rstrip() if percent else text
-    body = digits[1:] if digits[:1] in "+-" else digits
-    if not body or not body.isascii() or not body.replace(",", "").replace(".", "", 1).isdigit():
-        return english
-    if not body[0].isdigit() or not body[-1].isdigit():
+    "97,3 %" in German); any other text ("–", "numba", "3 of 5", "0,05") as it is."""
+    match = _ENGLISH_NUMBER.fullmatch(english.strip())
+    if match is None:
         return english
     chosen = language if isinstance(language, Style) else style(language)
-    digits = digits.translate({ord("."): chosen.decimal, ord(","): chosen.group})
-    return chosen.percent.format(digits) if percent else digits
+    digits = match.group(1).translate({ord("."): chosen.decimal, ord(","): chosen.group})
+    return chosen.percent.format(digits) if match.group(2) else digits
+
+
+_ENGLISH_NUMBER = re.compile(r"([+-]?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?)\s*(%)?", re.ASCII)
+"""A number as Python and pyqtgraph write it (groups of three, a decimal point), a percent sign after it."""

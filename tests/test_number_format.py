@@ -40,7 +40,7 @@ def test_mixed_marks_swap_at_once_and_other_specs_and_values_are_kept():
     assert nf.format_number(3, ".1f", "de") == "3,0" and nf.format_number(2.5, "d", "de") == "2,5"
 
 
-@pytest.mark.parametrize("text", ["–", "numba", "3 of 5", "1.2.3", "v0.9", ".5", "5.", "", "١٢"])
+@pytest.mark.parametrize("text", ["–", "numba", "3 of 5", "1.2.3", "v0.9", ".5", "5.", "", "١٢", "0,05", "1e-05"])
 def test_relocalize_keeps_what_is_not_an_english_number(text):
     assert nf.relocalize(text, "de") == text
 

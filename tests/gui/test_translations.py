@@ -102,7 +102,7 @@ def test_the_window_shows_the_language_installed(in_language, make_window):
     assert tabs.tabText(0) == "Lernen"
     assert window.panels.classify.title_label.text() == "Zeichnen und erkennen"
     window.status.show(test="test accuracy 97.3%", rate="1,234 images/s", step="step 12000")
-    assert window.status.labels["test"].text() == "Testgenauigkeit 97.3%"
+    assert window.status.labels["test"].text() == "Testgenauigkeit 97,3\u00a0%", "German decimals: a comma, a space"
     assert window.status.labels["rate"].text() == "1.234 Bilder/s", "German groups thousands with a point"
     assert window.status.labels["step"].text() == "Schritt 12.000"
     assert window.status.text("test") == "test accuracy 97.3%", "the app's own record of the field stays English"

@@ -13,7 +13,7 @@ from ...app.classify_layout import BESIDE, COLUMN, INPUT_PX, INPUT_PX_STACKED, R
 from ...classroom.uncertainty import not_sure_reason
 from .. import accessibility, theme
 from ..canvas import DrawingCanvas
-from ..language import tr
+from ..language import number, tr
 from ..not_sure import NotSureCalibration
 from .common import QWIDGETSIZE_MAX, Panel, never_raises
 from .pictures import image_view, show
@@ -349,7 +349,7 @@ class ClassifyPanel(Panel):
         digits = all(name.isdigit() for name in self.class_names)
         if not_sure_reason(calibration, self.uncertainty) is None:
             return None
-        percent = f"{100 * calibration.accepted:.0f}"
+        percent = f"{number(100 * calibration.accepted):.0f}"
         if digits:
             return (
                 tr("Not sure: this looks less like any digit than {percent} % of real test digits do").format(
@@ -383,7 +383,7 @@ class ClassifyPanel(Panel):
         self.digit_label.setStyleSheet("" if len(name) <= 2 else "font-size: 18pt;")
         # Not sure: a question mark on the answer and the reason in words (never a colour alone).
         self.digit_label.setText(f"{name}?" if reason else name)
-        percent = f"{100 * probs[best]:.0f}"
+        percent = f"{number(100 * probs[best]):.0f}"
         # Not sure says why beside a high probability ("96%, not sure" read as a contradiction): the verdict
         # is not the probability's, it says the input is unlike the real test images (the calibration).
         digits = all(class_name.isdigit() for class_name in self.class_names)
