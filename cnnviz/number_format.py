@@ -155,3 +155,16 @@ def relocalize(english: str, language: str | Style | None = None) -> str:
 
 _ENGLISH_NUMBER = re.compile(r"([+-]?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?)\s*(%)?", re.ASCII)
 """A number as Python and pyqtgraph write it (groups of three, a decimal point), a percent sign after it."""
+
+
+_DECIMAL_IN_WORDS = re.compile(r"(?<![\w.,])\d+\.\d+(?![\w.])", re.ASCII)
+"""A decimal number inside English words ("lr 0.01, batch 64"): not a version or an address ("6.7.2")."""
+
+
+def relocalize_words(english: str, language: str | Style | None = None) -> str:
+    """The decimal numbers of an English text kept as it is written (a mark stored with a run: "lr 0.01,
+    batch 64") written the way ``language`` writes them ("lr 0,01, batch 64" in German)."""
+    chosen = language if isinstance(language, Style) else style(language)
+    if chosen.decimal == ".":
+        return english
+    return _DECIMAL_IN_WORDS.sub(lambda m: m.group(0).replace(".", chosen.decimal), english)

@@ -13,8 +13,8 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QFont
 from PySide6.QtWidgets import QWidget
 
+from ..number_format import format_percent
 from . import theme
-from .language import percent
 
 BASE_PT = 15
 TITLE_PT = 19
@@ -178,7 +178,7 @@ def set_mode(window, on: bool, full_screen: bool = True) -> None:
 
 def accuracy_figure(accuracy: float | None) -> str:
     """The big figure for a test accuracy of 0.973: "97.3%" (German "97,3 %"; "–" when not known)."""
-    return "–" if accuracy is None else percent(accuracy, 1)
+    return "–" if accuracy is None else format_percent(accuracy, 1)
 
 
 def follow_accuracy(state, controls) -> None:

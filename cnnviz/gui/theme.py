@@ -212,6 +212,7 @@ def style_plot(plot: pg.PlotItem, left: str = "", bottom: str = "", title: str =
         axis.setTickFont(axis_font())
         axis.setPen(pg.mkPen("#8a93a3"))
         axis.setTextPen(pg.mkPen(TEXT))
+        in_language_ticks(axis)
     if left:
         plot.setLabel("left", left, **label_style)
     if bottom:

@@ -11,6 +11,7 @@ from PySide6.QtWidgets import QBoxLayout, QHBoxLayout, QLabel, QPushButton, QSiz
 from ...app import classify_layout
 from ...app.classify_layout import BESIDE, COLUMN, INPUT_PX, INPUT_PX_STACKED, ROW
 from ...classroom.uncertainty import not_sure_reason
+from ...number_format import percent_sign
 from .. import accessibility, theme
 from ..canvas import DrawingCanvas
 from ..language import number, tr
@@ -149,7 +150,7 @@ class ClassifyPanel(Panel):
         self.prob_plot.hideButtons()
         self.prob_plot.setYRange(0, 100, padding=0.02)
         self.prob_plot.setXRange(-0.6, 9.6, padding=0)
-        self.prob_plot.getAxis("left").setTicks([[(0, "0"), (50, "50%"), (100, "100%")]])
+        self.prob_plot.getAxis("left").setTicks([[(0, "0"), (50, percent_sign("50")), (100, percent_sign("100"))]])
         self.prob_plot.getAxis("left").setWidth(AXIS_PX)
         self.bars = pg.BarGraphItem(
             x=np.arange(10), y0=np.zeros(10), width=0.75, height=np.zeros(10), brushes=["#b9c8e6"] * 10, pen=None
@@ -261,7 +262,9 @@ class ClassifyPanel(Panel):
     def percent_axis_width(self) -> int:
         """Room for "100%" in the axis' type (pyqtgraph leaves out a tick label that does not fit)."""
         axis = self.prob_plot.getAxis("left")
-        return QFontMetrics(axis.style.get("tickFont") or self.graphics.font()).horizontalAdvance("100%") + 12
+        return (
+            QFontMetrics(axis.style.get("tickFont") or self.graphics.font()).horizontalAdvance(percent_sign("100")) + 12
+        )
 
     def arrange(self, width: int, height: int) -> None:
         self.prob_plot.getAxis("left").setWidth(max(AXIS_PX, self.percent_axis_width()))
