@@ -17,6 +17,7 @@ or a log line (those stay Python's ``.``).
 from __future__ import annotations
 
 import re
+from contextlib import contextmanager
 from dataclasses import dataclass
 from numbers import Real
 
@@ -168,3 +169,16 @@ def relocalize_words(english: str, language: str | Style | None = None) -> str:
     if chosen.decimal == ".":
         return english
     return _DECIMAL_IN_WORDS.sub(lambda m: m.group(0).replace(".", chosen.decimal), english)
+
+
+@contextmanager
+def shown_as(language: str | Style | None):
+    """Numbers made without a language are written in ``language`` inside the block (a report written in
+    the reader's language, whatever the window's is); the style before it afterwards."""
+    before = _shown[0]
+    if language is not None:
+        show_in(language)
+    try:
+        yield
+    finally:
+        _shown[0] = before
