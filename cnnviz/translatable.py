@@ -24,7 +24,8 @@ class Phrase(str):
 
     ``Phrase(N_("the loss became {loss} at step {step}"), loss=nan, step=12)``. A value that is
     itself a Phrase is translated too (a sentence inside a sentence); other values (numbers,
-    identifiers such as ``numba``, an exception's own text) are put in as they are.
+    identifiers such as ``numba``, an exception's own text) are put in as they are, but a number is
+    written the way the language shown writes it (:mod:`cnnviz.number_format`: "0,01" in German).
     """
 
     template: str
@@ -42,7 +43,9 @@ class Phrase(str):
         """The sentence through ``translate`` (the GUI's ``tr``); English without one."""
         if translate is None:
             return str.__str__(self)
-        values = {k: v.text(translate) if isinstance(v, Phrase) else v for k, v in self.values.items()}
+        from .number_format import localized  # (its numbers too: "0,01" in German)
+
+        values = {k: v.text(translate) if isinstance(v, Phrase) else localized(v) for k, v in self.values.items()}
         return translate(self.template).format(**values)
 
 

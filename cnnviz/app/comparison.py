@@ -19,6 +19,7 @@ import numpy as np
 from ..nn import checkpoint
 from ..nn.checkpoint_meta import MARK_KINDS, MAX_HISTORY_POINTS, MAX_HISTORY_VALUE, MAX_MARK_CHARS, MAX_MARKS
 from ..nn.model import preset_name
+from ..number_format import localized
 from ..train.events import LayerTiming, TimingMeasured
 from ..translatable import N_
 from .run_state import RunState
@@ -237,7 +238,7 @@ def shown(value, key: str = "") -> str:
         name = preset_name(text)
         return name if name else (text if len(text) <= MAX_SHOWN else text[: MAX_SHOWN - 1] + "…")
     if isinstance(value, float):
-        return f"{value:g}"
+        return f"{localized(value):g}"  # (in the language numbers are shown in: "0,01" in German)
     return str(value)
 
 

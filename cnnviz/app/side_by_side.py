@@ -13,6 +13,7 @@ from __future__ import annotations
 import numpy as np
 
 from ..classroom.saliency import model_from_weights
+from ..number_format import localized
 from ..train.snapshot import take_snapshot
 from ..translatable import N_
 from .comparison import KeptRun, describe, differences, shown
@@ -54,7 +55,7 @@ def accuracy_text(kept_accuracy: float | None, now_accuracy: float | None, trans
     _ = translate or _same
 
     def percent(value):
-        return _(N_("not tested yet")) if value is None else f"{100 * value:.1f} %"
+        return _(N_("not tested yet")) if value is None else f"{localized(100 * value):.1f} %"
 
     return _(N_("A {kept} | B {now}")).format(kept=percent(kept_accuracy), now=percent(now_accuracy))
 

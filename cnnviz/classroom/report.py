@@ -11,6 +11,7 @@ events since the last reset, since a reset starts the step count over. The file 
 from __future__ import annotations
 
 import base64
+import functools
 import math
 import os
 import time
@@ -23,6 +24,7 @@ import numpy as np
 
 from .. import __version__
 from ..data.file_writing import atomic_write_text
+from ..number_format import format_percent, localized, shown_as
 from ..translatable import N_
 from .confusion import most_confused_pairs
 from .render import kernel_grid, kernel_tiles, png_bytes, symmetric_limit
@@ -81,7 +83,7 @@ def _same(text: str) -> str:
 
 
 def _percent(value: float | None, digits: int = 2, _=_same) -> str:
-    return _(N_("n/a")) if value is None or not math.isfinite(value) else f"{value * 100:.{digits}f}%"
+    return _(N_("n/a")) if value is None or not math.isfinite(value) else format_percent(value, digits)
 
 
 def _settings_table(settings: Mapping) -> str:
@@ -101,29 +103,35 @@ def _summary(steps, evals, _=_same) -> str:
             (
                 _(N_("Final test accuracy")),
                 _(N_("{accuracy} on {images:,} images (step {step:,})")).format(
-                    accuracy=_percent(last.test_accuracy, _=_), images=last.samples, step=last.step
+                    accuracy=_percent(last.test_accuracy, _=_),
+                    images=localized(last.samples),
+                    step=localized(last.step),
                 ),
             )
         )
         rows.append(
             (
                 _(N_("Best test accuracy")),
-                _(N_("{accuracy} (step {step:,})")).format(accuracy=_percent(best.test_accuracy, _=_), step=best.step),
+                _(N_("{accuracy} (step {step:,})")).format(
+                    accuracy=_percent(best.test_accuracy, _=_), step=localized(best.step)
+                ),
             )
         )
-        rows.append((_(N_("Final test loss")), f"{last.test_loss:.4f}"))
+        rows.append((_(N_("Final test loss")), f"{localized(last.test_loss):.4f}"))
     if steps:
         tail = steps[-SMOOTHING:]
         rows.append(
             (
                 _(N_("Training steps")),
-                _(N_("{steps:,} (epoch {epoch:.2f})")).format(steps=steps[-1].step, epoch=steps[-1].epoch),
+                _(N_("{steps:,} (epoch {epoch:.2f})")).format(
+                    steps=localized(steps[-1].step), epoch=localized(steps[-1].epoch)
+                ),
             )
         )
         rows.append(
             (
                 _(N_("Training loss (last {count} steps)")).format(count=len(tail)),
-                f"{np.mean([s.loss for s in tail]):.4f}",
+                f"{localized(np.mean([s.loss for s in tail])):.4f}",
             )
         )
         rows.append(
@@ -138,7 +146,7 @@ def _summary(steps, evals, _=_same) -> str:
                 (
                     _(N_("Speed")),
                     _(N_("{speed:,.0f} images/s (median) on {backend}")).format(
-                        speed=np.median(speeds), backend=steps[-1].backend
+                        speed=localized(np.median(speeds)), backend=steps[-1].backend
                     ),
                 )
             )
@@ -286,8 +294,9 @@ def _evaluations(evals, _=_same) -> str:
     # A long run evaluates hundreds of times; a handout lists a dozen, evenly spread, always the last.
     picks = np.unique(np.linspace(0, len(evals) - 1, min(len(evals), MAX_EVALUATION_ROWS)).round().astype(int))
     rows = "".join(
-        f"<tr><td>{evals[i].step:,}</td><td>{evals[i].epoch:.2f}</td><td>{evals[i].test_loss:.4f}</td>"
-        f"<td>{_percent(evals[i].test_accuracy, _=_)}</td><td>{evals[i].samples:,}</td></tr>"
+        f"<tr><td>{localized(evals[i].step):,}</td><td>{localized(evals[i].epoch):.2f}</td>"
+        f"<td>{localized(evals[i].test_loss):.4f}</td>"
+        f"<td>{_percent(evals[i].test_accuracy, _=_)}</td><td>{localized(evals[i].samples):,}</td></tr>"
         for i in picks
     )
     heading = (
@@ -336,7 +345,9 @@ def _confusion(matrix, _=_same) -> str:
             "Rows: the true digit; columns: what the network answered. {correct:,} of {total:,} test images "
             "correct ({share})."
         )
-    ).format(correct=correct, total=total, share=_percent(correct / total if total else None, _=_))
+    ).format(
+        correct=localized(correct), total=localized(total), share=_percent(correct / total if total else None, _=_)
+    )
     corner = _(N_("true \\ predicted"))
     return (
         f'<section><h2>{escape(_(N_("Confusion matrix")))}</h2><p class="note">{escape(explained)}</p>'
@@ -410,12 +421,12 @@ def _timings(timings, _=_same) -> str:
         share = (fwd + bwd) / np.median(steps_ms[backend]) if np.median(steps_ms[backend]) > 0 else math.nan
         rows.append(
             f'<tr><td class="text">{escape(backend)}</td><td class="text">{escape(name)}</td>'
-            f"<td>{fwd:.3f}</td><td>{bwd:.3f}</td><td>{_percent(share, 1, _=_)}</td></tr>"
+            f"<td>{localized(fwd):.3f}</td><td>{localized(bwd):.3f}</td><td>{_percent(share, 1, _=_)}</td></tr>"
         )
     whole, measured = escape(_(N_("whole step"))), _(N_("{count} measurements"))
     totals = "".join(
         f'<tr><td class="text">{escape(b)}</td><td class="text">{whole}</td><td colspan="2">'
-        f"{np.median(v):.3f}</td><td>{escape(measured.format(count=len(v)))}</td></tr>"
+        f"{localized(np.median(v)):.3f}</td><td>{escape(measured.format(count=len(v)))}</td></tr>"
         for b, v in steps_ms.items()
     )
     note = _(N_("Median milliseconds per training step (batch of {batch}).")).format(batch=timings[-1].batch_size)
@@ -429,6 +440,18 @@ def _timings(timings, _=_same) -> str:
     )
 
 
+def _numbers_in_its_language(write):
+    """``write`` with the report's numbers in its ``language`` ("88,8 %" in a German report)."""
+
+    @functools.wraps(write)
+    def in_language(*args, **kwargs):
+        with shown_as(kwargs.get("language", "en")):
+            return write(*args, **kwargs)
+
+    return in_language
+
+
+@_numbers_in_its_language
 def html_report(
     path: str | os.PathLike[str],
     *,

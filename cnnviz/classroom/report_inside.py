@@ -14,6 +14,7 @@ from html import escape
 
 import numpy as np
 
+from ..number_format import localized
 from ..translatable import N_
 from .render import png_bytes
 
@@ -51,7 +52,7 @@ def filters_section(grid: np.ndarray, layer: str, step: int, translate=None, cla
             "Each row: the test images that excite the unit most, then the input optimised to excite it "
             "(weights of step {step:,})."
         )
-    ).format(step=int(step))
+    ).format(step=localized(int(step)))
     alt = _(N_("the classes' filters")) if classes else _(N_("{layer} filters")).format(layer=layer)
     return (
         f"<section><h2>{escape(heading, quote=False)}</h2><p>{escape(text, quote=False)}</p>"
@@ -106,7 +107,7 @@ def map_section(
             "most along, {percent:.0f}% of the spread; weights of step {step:,}). Close dots: images the "
             "network sees as alike."
         )
-    ).format(count=len(points), percent=100 * explained, step=int(step))
+    ).format(count=localized(len(points)), percent=localized(100 * explained), step=localized(int(step)))
     return (
         f"<section><h2>{escape(_(N_('A map of what it learned')))}</h2><p>{escape(text, quote=False)}</p>"
         f"{svg}</section>"
@@ -150,6 +151,8 @@ def not_sure_section(method: str, threshold: float, accepted: float, images: int
             "calibrated on {images:,} held-out test images, of which {percent:.1f}% are at or under it "
             "(accepted)."
         )
-    ).format(method=method, threshold=threshold, images=int(images), percent=100 * accepted)
+    ).format(
+        method=method, threshold=localized(threshold), images=localized(int(images)), percent=localized(100 * accepted)
+    )
     heading = _(N_('"Not sure"'))
     return f"<section><h2>{escape(heading, quote=False)}</h2><p>{escape(text, quote=False)}</p></section>"

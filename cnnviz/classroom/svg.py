@@ -13,6 +13,8 @@ from html import escape
 
 import numpy as np
 
+from ..number_format import localized
+
 __all__ = ["Series", "line_chart", "nice_ticks"]
 
 MAX_POINTS = 1500
@@ -68,7 +70,7 @@ def _format(value: float) -> str:
         return "0"
     if abs(value) >= 10000 or abs(value) < 0.01:
         return f"{value:.0e}".replace("e+0", "e").replace("e-0", "e-")
-    return f"{value:g}"
+    return f"{localized(value):g}"  # (a tick's text: in the language the chart is drawn for)
 
 
 def line_chart(

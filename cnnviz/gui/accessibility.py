@@ -41,7 +41,7 @@ from PySide6.QtWidgets import (
 
 from ..train import events as ev
 from ..translatable import N_
-from .language import grouped, tr
+from .language import grouped, number, tr
 
 INTERACTIVE = (QAbstractButton, QComboBox, QAbstractSpinBox, QLineEdit, QAbstractSlider, QTabBar, QAbstractItemView)
 """What a user operates (check boxes and radio buttons are buttons). Scroll bars are left to their
@@ -223,7 +223,7 @@ def name_unnamed(root: QWidget) -> int:
 
 def prediction_text(name: str, probability: float) -> str:
     """What the prediction panel says: "predicted 3, 97 % sure"."""
-    return tr("predicted {name}, {percent} % sure").format(name=name, percent=f"{100 * float(probability):.0f}")
+    return tr("predicted {name}, {percent} % sure").format(name=name, percent=f"{number(100 * float(probability)):.0f}")
 
 
 # --- announcements ------------------------------------------------------------------------------------
@@ -251,7 +251,7 @@ def milestone(event, previous_state=None) -> tuple[str, bool] | None:
         return None
     if isinstance(event, ev.EvaluationFinished):
         return tr("Test accuracy {percent} % at step {step}").format(
-            percent=f"{100 * event.test_accuracy:.1f}", step=f"{grouped(event.step):,}"
+            percent=f"{number(100 * event.test_accuracy):.1f}", step=f"{grouped(event.step):,}"
         ), False
     if isinstance(event, ev.Diverged):
         return tr("Training diverged: {message}").format(message=event.message.text(tr)), True
@@ -264,7 +264,7 @@ def milestone(event, previous_state=None) -> tuple[str, bool] | None:
             if stopped
             else tr("Training finished, test accuracy {percent} %")
         )
-        return text.format(percent=f"{100 * event.test_accuracy:.1f}"), False
+        return text.format(percent=f"{number(100 * event.test_accuracy):.1f}"), False
     return None
 
 

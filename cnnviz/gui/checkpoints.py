@@ -33,7 +33,7 @@ from ..translatable import in_language
 from . import restore_question, window_memory
 from .checkpoint_reading import Loaded, read_checkpoint
 from .jobs import Job, run_in_background
-from .language import tr
+from .language import grouped, number, tr
 
 MODEL_FILTER = "cnnviz checkpoint (*.npz)"
 
@@ -257,9 +257,9 @@ class Checkpoints:
         run = self.state.run
         step = run.last_step.step if run.last_step is not None else self.state.local.step
         if run.last_eval is None:
-            return tr("The model was trained for {step} steps and is not saved.").format(step=f"{step:,}")
+            return tr("The model was trained for {step} steps and is not saved.").format(step=f"{grouped(step):,}")
         return tr("The model was trained for {step} steps, {accuracy} % on the test images, and is not saved.").format(
-            step=f"{step:,}", accuracy=f"{100 * run.last_eval.test_accuracy:.1f}"
+            step=f"{grouped(step):,}", accuracy=f"{number(100 * run.last_eval.test_accuracy):.1f}"
         )
 
     def _ask_save_discard_cancel(self, what: str) -> str:

@@ -16,7 +16,7 @@ from PySide6.QtCore import QObject, QTimer
 from ..app import class_training
 from ..app.inference import LocalModel
 from .jobs import run_in_background
-from .language import tr
+from .language import percent, tr
 
 ANSWER_EVERY_MS = 1000
 ANSWERS_AT_MOST = 400
@@ -105,7 +105,7 @@ class PhoneAnswers(QObject):
         images, labels = self.model.test_set()
         last, run = self.state.run.last_eval, self.state.run
         # A run of the class's own classes evaluates on their drawings, not on MNIST: no MNIST figure then.
-        mnist = f"{100 * last.test_accuracy:.1f} %" if last is not None and not run.class_names else "–"
+        mnist = percent(last.test_accuracy, 1) if last is not None and not run.class_names else "–"
         if not len(labels) or self.state.local.model is None:
             self.label.setText(tr("Our test set: none held back yet · MNIST: {mnist}").format(mnist=mnist))
             return

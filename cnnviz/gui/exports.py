@@ -20,7 +20,7 @@ from ..classroom.confusion import confusion_matrix
 from ..classroom.filters import filter_grid
 from ..translatable import N_
 from . import palette
-from .language import current, tr
+from .language import current, grouped, percent, tr
 from .panels.fool import measures as fool_measures
 from .panels.fool import verdict as fool_verdict
 
@@ -159,7 +159,7 @@ class Exports:
             N_("seed"): run["seed"],
         }
         if local.model is not None:
-            settings[N_("parameters")] = f"{local.model.parameter_count():,}"
+            settings[N_("parameters")] = f"{grouped(local.model.parameter_count()):,}"
         train_samples = state.run.config.train_samples if state.run.config is not None else state.train_samples
         if train_samples:
             settings[N_("training images")] = train_samples
@@ -170,7 +170,7 @@ class Exports:
         drawings = self.panels.drawings  # computed here: the tab may never have been opened
         accuracy = accuracy_on(local.model, drawings.images, drawings.labels)
         if accuracy is not None:
-            settings[N_("accuracy on the class's drawings")] = f"{100 * accuracy:.1f}%"
+            settings[N_("accuracy on the class's drawings")] = percent(accuracy, 1)
         return settings
 
     def export_html_report(self, path: str) -> bool:

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from importlib import resources
 
+from .. import number_format
 from ..translatable import CONTEXT
 
 ENGLISH = "en"
@@ -91,12 +92,14 @@ def install(app, code: str) -> str | None:
         app.removeTranslator(_installed.pop())
     code = valid(code) or ENGLISH
     use_script_font(app, code)
+    number_format.show_in(number_style(code))
     if code == ENGLISH:
         return None
     try:
         with resources.as_file(catalogue_path(code)) as path:
             catalogue = read_catalogue(path)
     except (OSError, CatalogueError) as exc:
+        number_format.show_in(ENGLISH)
         return f"The {LANGUAGES[code]} translation could not be read ({exc}); the app is in English."
     translator = translator_class()(catalogue, code, app)
     app.installTranslator(translator)
@@ -182,21 +185,33 @@ def tr(text: str, disambiguation: str | None = None) -> str:
     return QCoreApplication.translate(CONTEXT, text, disambiguation)
 
 
-class Grouped(int):
-    """A whole number that groups its thousands the way the GUI's language does where a message template
-    says ``{count:,}`` (German "2.000", not "2,000"): :func:`grouped` makes one."""
+def number_style(code: str) -> number_format.Style:
+    """How ``code`` writes numbers: Qt's locale gives the decimal and group marks; the percent's spacing
+    (German "88,8 %") is the table's, as QLocale has no percent format."""
+    from PySide6.QtCore import QLocale
 
-    def __format__(self, spec: str) -> str:
-        if spec == ",":
-            from PySide6.QtCore import QLocale
+    locale = QLocale(code)
+    table = number_format.style(code)
+    decimal, group = locale.decimalPoint(), locale.groupSeparator()
+    if len(decimal) != 1 or len(group) != 1:  # (a Qt whose locale data is odd: the table's marks)
+        return table
+    return number_format.Style(decimal, group, table.percent)
 
-            return QLocale(current()).toString(int(self))
-        return super().__format__(spec)
+
+def number(value):
+    """``value`` for a field of a message shown in the GUI: ``{acc:.1%}``, ``{lr:g}``, ``{count:,}`` are
+    written in the GUI's language ("88,8 %", "0,01", "2.000" in German); not a number: kept as it is."""
+    return number_format.localized(value)
 
 
-def grouped(value) -> Grouped:
-    """``value`` for a ``{name:,}`` field of a message shown in the GUI (Qt's locale of the GUI's language)."""
-    return Grouped(int(value))
+def grouped(value):
+    """A whole number for a ``{name:,}`` field of a message shown in the GUI (German "2.000", not "2,000")."""
+    return number_format.localized(int(value))
+
+
+def percent(fraction, decimals: int = 1) -> str:
+    """A fraction as a percentage in the GUI's language ("88,8 %" in German, "88.8%" in Japanese); "–" if missing."""
+    return number_format.format_percent(fraction, decimals)
 
 
 RESTART_NOTES = {

@@ -13,6 +13,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QFont
 from PySide6.QtWidgets import QWidget
 
+from ..number_format import format_percent
 from . import theme
 
 BASE_PT = 15
@@ -176,8 +177,8 @@ def set_mode(window, on: bool, full_screen: bool = True) -> None:
 
 
 def accuracy_figure(accuracy: float | None) -> str:
-    """The big figure for a test accuracy of 0.973: "97.3%" ("–" when not known)."""
-    return "–" if accuracy is None else f"{100 * accuracy:.1f}%"
+    """The big figure for a test accuracy of 0.973: "97.3%" (German "97,3 %"; "–" when not known)."""
+    return "–" if accuracy is None else format_percent(accuracy, 1)
 
 
 def follow_accuracy(state, controls) -> None:

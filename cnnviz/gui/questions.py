@@ -22,7 +22,7 @@ from PySide6.QtWidgets import QApplication, QMessageBox, QWidget
 from ..app import comparison
 from ..app.state import AppState
 from ..train.events import RunPhase
-from .language import tr
+from .language import grouped, number, tr
 
 PAUSE_WAIT_MS = 5000
 """How long a question waits for a running run to pause (one training step; a seed-net step on a busy
@@ -164,7 +164,7 @@ class RunQuestions:
         if auto and not active:  # (a run going on is asked about in a box, as "Stop and go ahead?" was)
             return {"discard": "open", "yes": "open", "save": "save"}.get(auto, "cancel")
         run = self.state.run
-        step = f"{run.last_step.step if run.last_step is not None else self.state.local.step:,}"
+        step = f"{grouped(run.last_step.step if run.last_step is not None else self.state.local.step):,}"
         if not active:
             sentences = [tr("The run now (step {step}) is not saved.").format(step=step)]
         else:
@@ -210,10 +210,10 @@ class RunQuestions:
             where = tr("The lesson's run is paused at step {step}.")
         else:
             where = tr("The lesson's run is training (paused for this question at step {step}).")
-        sentences = [where.format(step=f"{step:,}")]
+        sentences = [where.format(step=f"{grouped(step):,}")]
         accuracy = self.state.test_accuracy
         if accuracy is not None:
-            sentences.append(tr("Its test accuracy: {accuracy} %.").format(accuracy=f"{100 * accuracy:.1f}"))
+            sentences.append(tr("Its test accuracy: {accuracy} %.").format(accuracy=f"{number(100 * accuracy):.1f}"))
         sentences.append(
             tr("Closing the lesson stops it and brings back the settings and the run from before the lesson.")
         )

@@ -20,7 +20,7 @@ from ..backends import registry as backends
 from ..backends.blas_threads import share_cores_with
 from ..train.events import RunPhase
 from ..translatable import in_language
-from .language import grouped, tr
+from .language import grouped, percent, tr
 from .panels import observed, registry
 from .status import STILL_WAITING, WAITING
 
@@ -399,7 +399,7 @@ class RunControl:
         drawings = p.panels.drawings
         label = state.take_label()
         if label:
-            ours = "–" if drawings.accuracy is None else f"{100 * drawings.accuracy:.0f}%"
+            ours = "–" if drawings.accuracy is None else percent(drawings.accuracy, 0)
             self.banner.show_message(
                 tr("{label} finished. Our drawings: {ours} (see the Class drawings tab).").format(
                     label=label, ours=ours

@@ -24,6 +24,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from .. import number_format
 from ..translatable import N_
 from .language import grouped, tr
 
@@ -241,13 +242,12 @@ class BusyNotice(Floating):
         self.hide()
 
 
-def _grouped_in_language(value: str) -> str:
-    """``value`` as shown in the GUI's language when it is a whole number in English ("2,000" or "2000" ->
-    German "2.000"); anything else ("0.50", "–", "97.3%") as it is."""
-    plain = value.replace(",", "")
-    if not plain.isdigit() or not plain.isascii():
-        return value
-    return f"{grouped(int(plain)):,}"
+def _number_in_language(value: str) -> str:
+    """``value`` as shown in the GUI's language when it is a number written in English ("2,000" -> German
+    "2.000", "0.50" -> "0,50", "97.3%" -> "97,3 %"); anything else ("–", "numba") as it is."""
+    if value.isascii() and value.isdigit():  # ("step 12000": grouped as the other fields are)
+        return f"{grouped(int(value)):,}"
+    return number_format.relocalize(value)
 
 
 class _OnResize(QObject):
@@ -329,13 +329,13 @@ class StatusFields:
 
     @staticmethod
     def translated(key: str, text: str) -> str:
-        """A field's English text as the GUI shows it ("epoch 0.50" -> "Epoche 0.50"; "1,234 images/s" ->
-        "1.234 Bilder/s": a whole number's thousands grouped the language's way, by Qt's locale)."""
+        """A field's English text as the GUI shows it ("epoch 0.50" -> "Epoche 0,50"; "1,234 images/s" ->
+        "1.234 Bilder/s", "97,3 %": a number written the language's way, by Qt's locale)."""
         if key == "rate" and text.endswith(" images/s"):
-            return tr("{value} images/s").format(value=_grouped_in_language(text[: -len(" images/s")]))
+            return tr("{value} images/s").format(value=_number_in_language(text[: -len(" images/s")]))
         prefix, template = FIELD_TEMPLATES.get(key, ("", ""))
         if prefix and text.startswith(prefix):
-            return tr(template).format(value=_grouped_in_language(text[len(prefix) :]))
+            return tr(template).format(value=_number_in_language(text[len(prefix) :]))
         return tr(text)
 
     def show_start(self) -> None:

@@ -9,6 +9,7 @@ from PySide6.QtCore import QSize
 from PySide6.QtGui import QColor, QFont, QFontDatabase, QFontMetrics, QIcon, QPalette
 from PySide6.QtWidgets import QApplication, QGraphicsItem
 
+from .. import number_format
 from ..classroom import colormaps
 from . import garbage, palette
 from .desktop import APP_ID, icon_files
@@ -211,6 +212,7 @@ def style_plot(plot: pg.PlotItem, left: str = "", bottom: str = "", title: str =
         axis.setTickFont(axis_font())
         axis.setPen(pg.mkPen("#8a93a3"))
         axis.setTextPen(pg.mkPen(TEXT))
+        in_language_ticks(axis)
     if left:
         plot.setLabel("left", left, **label_style)
     if bottom:
@@ -229,6 +231,21 @@ def plain_numbers(axis: pg.AxisItem) -> None:
     axis.enableAutoSIPrefix(False)
     axis.autoSIPrefixScale = 1.0
     axis.labelUnitPrefix = ""
+    in_language_ticks(axis)
+
+
+def in_language_ticks(axis: pg.AxisItem) -> None:
+    """The axis writes its tick numbers the way the GUI's language does ("0,5" in German): pyqtgraph writes
+    them with Python's "." (its own ``tickStrings``, or a subclass's, is kept and its text converted)."""
+    if getattr(axis, "ticks_in_language", False):
+        return
+    written = axis.tickStrings
+
+    def tick_strings(values, scale, spacing):
+        return [number_format.relocalize(text) for text in written(values, scale, spacing)]
+
+    axis.tickStrings = tick_strings
+    axis.ticks_in_language = True
 
 
 TICK_STEP_RANGE = (1e-300, 1e300)

@@ -12,6 +12,7 @@ from test_report_export import _evals, _steps, _timings
 from cnnviz.classroom import report_inside
 from cnnviz.classroom.report import html_report
 from cnnviz.gui import translation_sources as ts
+from cnnviz.number_format import shown_as
 
 MARK_OPEN, MARK_CLOSE = "⟦", "⟧"
 
@@ -66,7 +67,25 @@ def everything(path, translate=None, language="en"):
         "train": np.array([[0.1, 2.0, 0.1], [1.0, 0.5, 0.8]]),
         "evals": np.array([[1.0, 0.4, 0.9]]),
     }
-    sections = [
+    with shown_as(language):  # (the GUI makes the sections in its language, which is the report's)
+        sections = made_sections(translate)
+    return html_report(
+        path,
+        settings={"net": "tiny"},
+        steps=_steps(),
+        evals=_evals() * 6,
+        confusion=confusion,
+        kernels=kernels,
+        timings=_timings(),
+        compared=compared,
+        sections=sections,
+        translate=translate,
+        language=language,
+    ).read_text(encoding="utf-8")
+
+
+def made_sections(translate):
+    return [
         report_inside.filters_section(np.zeros((10, 10), np.uint8), "conv1", 1234, translate=translate),
         report_inside.map_section(
             np.random.default_rng(2).random((30, 2)),
@@ -86,19 +105,6 @@ def everything(path, translate=None, language="en"):
         ),
         report_inside.not_sure_section("entropy", 0.5, 0.95, 1000, translate=translate),
     ]
-    return html_report(
-        path,
-        settings={"net": "tiny"},
-        steps=_steps(),
-        evals=_evals() * 6,
-        confusion=confusion,
-        kernels=kernels,
-        timings=_timings(),
-        compared=compared,
-        sections=sections,
-        translate=translate,
-        language=language,
-    ).read_text(encoding="utf-8")
 
 
 def test_every_text_of_the_report_goes_through_translate(tmp_path):
@@ -193,3 +199,14 @@ def test_the_classes_filters_are_a_sentence_of_their_own():
     assert "<h2>What each filter of the classes wants to see</h2>" in report_inside.filters_section(
         grid, "dense2", 5, classes=True
     )
+
+
+def test_a_german_report_writes_its_numbers_the_german_way(tmp_path):
+    """ "88,80 %", "0,4000", "1.234": a German reader's handout; the English one keeps "88.80%"."""
+    english_decimal = re.compile(r"(?<![\d.])(?![1-9]\d{0,2}(?:\.\d{3})+(?![\d.]))\d+\.\d+(?![\d.])")
+    parts = text_of(everything(tmp_path / "de.html", translate=catalogue("de"), language="de")).parts
+    found = [p for p in parts if english_decimal.search(p) and "cnnviz" not in p]  # (not its version)
+    assert found == [], found
+    assert any(re.search(r"\d,\d+\u00a0%", p) for p in parts), "German percentages: a comma and a space"
+    english = text_of(everything(tmp_path / "en.html")).parts
+    assert any(re.search(r"\d\.\d+%", p) for p in english) and not any("\u00a0%" in p for p in english)

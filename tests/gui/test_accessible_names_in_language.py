@@ -108,7 +108,7 @@ def test_the_mistakes_summary_is_spoken_in_german(in_language, qtbot, make_windo
     graphics = window.panels.mistakes.graphics
     qtbot.waitUntil(lambda: graphics.accessibleDescription().startswith("Testgenauigkeit"), timeout=10_000)
     assert graphics.accessibleDescription() == (
-        "Testgenauigkeit 85.0 % bei Schritt 1.234. Am häufigsten verwechselt: "
+        "Testgenauigkeit 85,0 % bei Schritt 1.234. Am häufigsten verwechselt: "
         "2-mal 4 für 9 gehalten, 1-mal 7 für 9 gehalten."
     )
 

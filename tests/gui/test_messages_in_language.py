@@ -27,7 +27,7 @@ def test_a_german_window_tells_the_divergence_in_german(german, window):
     assert banner == (
         "Das Training ist divergiert: der Verlust wurde bei Schritt 61 zu nan. Die Gewichte von Schritt 50 "
         "wurden wiederhergestellt (die Schrittzählung geht bei 61 weiter), das Training ist pausiert. Senke die "
-        "Lernrate (jetzt 0.5) und setze das Training fort."
+        "Lernrate (jetzt 0,5) und setze das Training fort."
     )
     assert list(accessibility.recent_announcements)[-1] == banner
 

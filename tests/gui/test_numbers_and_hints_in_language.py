@@ -1,5 +1,6 @@
 """In German and Chinese the placeholders and hints of Statistics, Time per layer and the Map are in the
-language, and German groups thousands the German way ("60.000", Qt's locale)."""
+language, and German groups thousands the German way ("60.000", Qt's locale) and writes decimals with a comma
+("88,8 %")."""
 
 import pytest
 
@@ -45,3 +46,39 @@ def test_statistics_timings_and_map_hints_are_translated(qtbot, in_language, cod
     }
     for where, text in shown.items():
         assert text and english[where] not in text, (where, text)
+
+
+def test_the_table_of_marks_agrees_with_qts_locale():
+    """The report and the phone page (no Qt) write numbers from a table; the window from QLocale."""
+    from cnnviz import number_format
+
+    for code in language.LANGUAGES:
+        assert language.number_style(code) == number_format.STYLES[code], code
+
+
+def test_german_decimals_and_percentages_in_the_window(qtbot, in_language):
+    from cnnviz.gui.presenter import accuracy_figure
+
+    in_language("de")
+    assert accuracy_figure(0.888) == "88,8\u00a0%" and f"{language.number(0.01):g}" == "0,01"
+    assert language.percent(0.5, 0) == "50\u00a0%"
+    in_language("ja")
+    assert accuracy_figure(0.888) == "88.8%"
+
+
+@pytest.mark.parametrize("code", ["en", "de"])
+def test_the_learning_rate_box_takes_either_decimal_mark(qtbot, in_language, code):
+    """A German teacher types "0,01", a lesson sheet says "0.01": both are one hundredth, in either language."""
+    from cnnviz.gui.decimal_spin import DecimalSpinBox
+
+    in_language(code)
+    box = DecimalSpinBox()
+    qtbot.addWidget(box)
+    box.setDecimals(5)
+    box.setRange(1e-5, 1.0)
+    box.setValue(0.01)
+    assert box.text() == ("0,01000" if code == "de" else "0.01000")
+    for typed, value in (("0,05", 0.05), ("0.07", 0.07), ("1", 1.0), ("abc", 1.0)):
+        box.lineEdit().setText(typed)
+        box.interpretText()
+        assert box.value() == pytest.approx(value), typed

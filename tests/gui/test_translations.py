@@ -2,11 +2,12 @@
 a translator that reads the .ts files as they are, the language choice, CJK glyphs, and the fit at 1024x768."""
 
 import json
+import re
 
 import pytest
 from PySide6.QtCore import QCoreApplication
 from PySide6.QtGui import QFont, QFontMetrics
-from PySide6.QtWidgets import QApplication
+from PySide6.QtWidgets import QApplication, QWidget
 from test_fit import at_screen, describe, fill, pictures_beside_a_kept_run
 
 from cnnviz.gui import language, theme, zoom
@@ -102,7 +103,7 @@ def test_the_window_shows_the_language_installed(in_language, make_window):
     assert tabs.tabText(0) == "Lernen"
     assert window.panels.classify.title_label.text() == "Zeichnen und erkennen"
     window.status.show(test="test accuracy 97.3%", rate="1,234 images/s", step="step 12000")
-    assert window.status.labels["test"].text() == "Testgenauigkeit 97.3%"
+    assert window.status.labels["test"].text() == "Testgenauigkeit 97,3\u00a0%", "German decimals: a comma, a space"
     assert window.status.labels["rate"].text() == "1.234 Bilder/s", "German groups thousands with a point"
     assert window.status.labels["step"].text() == "Schritt 12.000"
     assert window.status.text("test") == "test accuracy 97.3%", "the app's own record of the field stays English"
@@ -178,6 +179,47 @@ def lacking(family: str, characters) -> list[str]:
     return [ch for ch in characters if not metrics.inFontUcs4(ord(ch))]
 
 
+ENGLISH_DECIMAL = re.compile(r"(?<![\d.])(?![1-9]\d{0,2}(?:\.\d{3})+(?![\d.]))\d+\.\d+(?![\d.])")
+"""A number with Python's decimal point ("88.8", "0.01"), not a version or an address ("6.7.2", "10.0.0.1"),
+nor German thousands ("2.000", "9.226")."""
+
+
+def english_decimals(window, plots: bool = True) -> list[str]:
+    """The texts the window shows (labels, buttons, tabs, the plots' tick numbers and texts) that write a
+    number with an English decimal point: in German, "88,8 %" and "0,01" are how a reader writes them.
+    ``plots``: the plots' tick numbers too (a few milliseconds per plot)."""
+    import pyqtgraph as pg
+    from PySide6.QtWidgets import QAbstractButton, QGraphicsView, QLabel, QTabBar
+
+    texts = []
+    for widget in window.findChildren(QWidget):
+        if isinstance(widget, (QLabel, QAbstractButton)):
+            texts.append(f"{type(widget).__name__}: {widget.text()}")
+        elif isinstance(widget, QTabBar):
+            texts.extend(f"tab: {widget.tabText(i)}" for i in range(widget.count()))
+        elif plots and isinstance(widget, QGraphicsView) and widget.scene() is not None:
+            where = f"{type(widget).__name__} {widget.accessibleName()}: "
+            for item in widget.scene().items():
+                if isinstance(item, pg.AxisItem) and item.isVisible() and item.style.get("showValues", True):
+                    low, high = item.range
+                    size = item.width() if item.orientation in ("top", "bottom") else item.height()
+                    given = getattr(item, "_tickLevels", None)  # (setTicks': pyqtgraph has no getter)
+                    if given is not None:
+                        strings = [text for level in given for _value, text in level]
+                    elif size > 0:
+                        strings = [
+                            text
+                            for spacing, values in item.tickValues(low, high, size)
+                            for text in item.tickStrings(values, item.autoSIPrefixScale * item.scale, spacing)
+                        ]
+                    texts.extend(f"{where}{item.orientation} axis: {t}" for t in strings if given or size > 0)
+                elif isinstance(item, pg.TextItem):
+                    texts.append(where + item.toPlainText())
+                elif isinstance(item, pg.LabelItem):
+                    texts.append(where + item.text)
+    return sorted({t for t in texts if t and ENGLISH_DECIMAL.search(t.replace("&nbsp;", " "))})
+
+
 @pytest.mark.parametrize("code", CODES)
 def test_every_view_and_every_lesson_view_fit_1024x768_in_every_language(qtbot, in_language, make_window, code):
     """German runs long and CJK tab titles measure differently: normal and presenter mode, every tab; Why? and Fool
@@ -194,6 +236,9 @@ def test_every_view_and_every_lesson_view_fit_1024x768_in_every_language(qtbot, 
     at_screen(window, qtbot, (1024, 768))
     found = fit.check_every_view(window)
     assert window.width() == 1024, "nothing forced the window wider than the screen"
+    if code == "de":  # (issue 31: numbers the language's way; the walk has filled every view)
+        found_english = english_decimals(window)
+        assert not found_english, "German writes 88,8 % and 0,01:\n" + "\n".join(found_english)
     found.update(pictures_beside_a_kept_run(window, qtbot))
     window.comparison.stop()
     for preset in bundled_lessons():
@@ -204,6 +249,9 @@ def test_every_view_and_every_lesson_view_fit_1024x768_in_every_language(qtbot, 
         window.lessons.use_lesson_view(True, full_screen=False)
         fit.settle_layout(window)
         found.update(fit.check_this_view(window, name=preset.title))
+        if code == "de":
+            found_english = english_decimals(window.lessons.strip, plots=False)  # (its texts; the plots: above)
+            assert not found_english, f"{preset.title}:\n" + "\n".join(found_english)
         if window.width() != 1024:  # (offscreen, a window wider than the screen has all of it inside)
             found[f"{preset.title}/window"] = [f"the window is {window.width()} px wide, wider than the screen"]
         window.lessons.use_lesson_view(False, full_screen=False)

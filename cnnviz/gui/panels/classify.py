@@ -11,9 +11,10 @@ from PySide6.QtWidgets import QBoxLayout, QHBoxLayout, QLabel, QPushButton, QSiz
 from ...app import classify_layout
 from ...app.classify_layout import BESIDE, COLUMN, INPUT_PX, INPUT_PX_STACKED, ROW
 from ...classroom.uncertainty import not_sure_reason
+from ...number_format import percent_sign
 from .. import accessibility, theme
 from ..canvas import DrawingCanvas
-from ..language import tr
+from ..language import number, tr
 from ..not_sure import NotSureCalibration
 from .common import QWIDGETSIZE_MAX, Panel, never_raises
 from .pictures import image_view, show
@@ -149,7 +150,7 @@ class ClassifyPanel(Panel):
         self.prob_plot.hideButtons()
         self.prob_plot.setYRange(0, 100, padding=0.02)
         self.prob_plot.setXRange(-0.6, 9.6, padding=0)
-        self.prob_plot.getAxis("left").setTicks([[(0, "0"), (50, "50%"), (100, "100%")]])
+        self.prob_plot.getAxis("left").setTicks([[(0, "0"), (50, percent_sign("50")), (100, percent_sign("100"))]])
         self.prob_plot.getAxis("left").setWidth(AXIS_PX)
         self.bars = pg.BarGraphItem(
             x=np.arange(10), y0=np.zeros(10), width=0.75, height=np.zeros(10), brushes=["#b9c8e6"] * 10, pen=None
@@ -261,7 +262,9 @@ class ClassifyPanel(Panel):
     def percent_axis_width(self) -> int:
         """Room for "100%" in the axis' type (pyqtgraph leaves out a tick label that does not fit)."""
         axis = self.prob_plot.getAxis("left")
-        return QFontMetrics(axis.style.get("tickFont") or self.graphics.font()).horizontalAdvance("100%") + 12
+        return (
+            QFontMetrics(axis.style.get("tickFont") or self.graphics.font()).horizontalAdvance(percent_sign("100")) + 12
+        )
 
     def arrange(self, width: int, height: int) -> None:
         self.prob_plot.getAxis("left").setWidth(max(AXIS_PX, self.percent_axis_width()))
@@ -349,7 +352,7 @@ class ClassifyPanel(Panel):
         digits = all(name.isdigit() for name in self.class_names)
         if not_sure_reason(calibration, self.uncertainty) is None:
             return None
-        percent = f"{100 * calibration.accepted:.0f}"
+        percent = f"{number(100 * calibration.accepted):.0f}"
         if digits:
             return (
                 tr("Not sure: this looks less like any digit than {percent} % of real test digits do").format(
@@ -383,7 +386,7 @@ class ClassifyPanel(Panel):
         self.digit_label.setStyleSheet("" if len(name) <= 2 else "font-size: 18pt;")
         # Not sure: a question mark on the answer and the reason in words (never a colour alone).
         self.digit_label.setText(f"{name}?" if reason else name)
-        percent = f"{100 * probs[best]:.0f}"
+        percent = f"{number(100 * probs[best]):.0f}"
         # Not sure says why beside a high probability ("96%, not sure" read as a contradiction): the verdict
         # is not the probability's, it says the input is unlike the real test images (the calibration).
         digits = all(class_name.isdigit() for class_name in self.class_names)

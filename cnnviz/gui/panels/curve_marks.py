@@ -6,6 +6,7 @@ from __future__ import annotations
 import pyqtgraph as pg
 from PySide6.QtCore import Qt
 
+from ...number_format import relocalize_words
 from .. import theme
 
 MAX_MARKERS = 40
@@ -52,8 +53,9 @@ class Marks:
                 pos=epoch,
                 angle=90,
                 pen=pg.mkPen(colour, width=2, style=style),
-                # (the label is a format string: a file's "{" or "}" must not be read as a field)
-                label=text.replace("{", "{{").replace("}", "}}") if show_label else None,
+                # (the label is a format string: a file's "{" or "}" must not be read as a field; the run keeps the mark
+                # in English, "lr 0.01", and it is shown in the language's way, "lr 0,01")
+                label=relocalize_words(text).replace("{", "{{").replace("}", "}}") if show_label else None,
                 labelOpts={
                     "position": 0.9,
                     "color": colour,

@@ -12,7 +12,7 @@ from ...app.inference import accuracy_on
 from ...classroom.drawings import DrawingStore, read_drawing
 from .. import accessibility, palette
 from ..jobs import run_in_background
-from ..language import tr
+from ..language import number, percent, tr
 from .common import ElidedLabel, LazyPanel, row_of
 from .gallery import Gallery
 
@@ -274,7 +274,7 @@ class DrawingsPanel(LazyPanel):
         self.set_mnist_accuracy(test_accuracy)
 
     def set_mnist_accuracy(self, accuracy: float | None) -> None:
-        self.mnist_label.setText(NOT_EVALUATED if accuracy is None else f"{100 * accuracy:.1f}%")
+        self.mnist_label.setText(NOT_EVALUATED if accuracy is None else percent(accuracy, 1))
         size = "13pt" if accuracy is None else "26pt"  # the words in smaller type: the column stays narrow
         self.mnist_label.setStyleSheet(f"font-size: {size}; font-weight: 800; color: {palette.BLUISH_GREEN};")
 
@@ -286,14 +286,14 @@ class DrawingsPanel(LazyPanel):
             self.predictions = probs.argmax(axis=1)
             correct = int((self.predictions == self.labels).sum())
             self.accuracy = correct / n
-            self.ours_label.setText(f"{100 * self.accuracy:.0f}%")
+            self.ours_label.setText(percent(self.accuracy, 0))
             if self.before_finetune is None:
                 self.ours_caption.setText(tr("our drawings ({correct} of {n})").format(correct=correct, n=n))
                 self.ours_caption.setToolTip("")
             else:
                 self.ours_caption.setText(
                     tr("our drawings ({correct} of {n}), {before_finetune:.0f}% before fine-tuning").format(
-                        correct=correct, n=n, before_finetune=100 * self.before_finetune
+                        correct=correct, n=n, before_finetune=number(100 * self.before_finetune)
                     )
                 )
                 self.ours_caption.setToolTip(

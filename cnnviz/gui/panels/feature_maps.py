@@ -34,7 +34,7 @@ from ...app.feature_map_layout import (
 )
 from ...app.side_by_side import shared_limit
 from .. import accessibility, palette, theme
-from ..language import tr
+from ..language import number, tr
 from .common import QWIDGETSIZE_MAX, ElidedLabel, LazyPanel, best_grid, row_of, set_items
 from .input_choice import InputChoice
 from .pictures import image_view, mosaic, natural_width, robust_max, show
@@ -434,7 +434,7 @@ class FeatureMapsPanel(LazyPanel):
         self.input_title.setText(f"{source} → <b>{names_[predicted]}</b>")
         self.input_title.setToolTip(
             tr("{source}: the network says {answer}, {percent}% sure").format(
-                source=source, answer=names_[predicted], percent=f"{100 * probs[predicted]:.0f}"
+                source=source, answer=names_[predicted], percent=f"{number(100 * probs[predicted]):.0f}"
             )
         )
         self.setToolTip(tr("Feature maps of the weights of step {step}").format(step=snapshot.step))

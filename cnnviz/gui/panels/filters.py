@@ -25,7 +25,7 @@ from ...nn.model import Sequential
 from ...translatable import N_, Phrase, in_language
 from .. import accessibility
 from ..jobs import Job, run_in_background
-from ..language import grouped, tr
+from ..language import grouped, number, tr
 from .common import Cancelled, FlowLayout, JobPanel, row_of
 from .unit_tile import UnitTile
 
@@ -360,7 +360,7 @@ class FiltersPanel(JobPanel):
             else tr("<b>The {count} filters of {layer}</b> with the weights of step {step} (computed in {seconds} s)")
         )
         self.status_label.setText(
-            text.format(count=len(tiles), layer=result["layer"], step=result["step"], seconds=f"{seconds:.1f}")
+            text.format(count=len(tiles), layer=result["layer"], step=result["step"], seconds=f"{number(seconds):.1f}")
         )
         self._caption()
 

@@ -25,7 +25,7 @@ from ...classroom.saliency import model_from_weights
 from ...translatable import N_
 from .. import accessibility, palette, theme
 from ..jobs import Job
-from ..language import grouped, tr
+from ..language import grouped, number, tr
 from .common import DrawingOrTestImage, InputSource, JobPanel, row_of
 from .fool_bars import BAR, PLOT_PX, BarsArrangement, SourceLabel
 from .pictures import keep_captions_within, titled_image_row
@@ -71,16 +71,16 @@ def verdict(result: FoolResult, levels: int) -> str:
     now = int(np.argmax(probs))
     if result.label == target:
         return tr("It already says {target} ({percent} %): choose another digit to aim for.").format(
-            target=target, percent=f"{100 * probs[target]:.0f}"
+            target=target, percent=f"{number(100 * probs[target]):.0f}"
         )
     if result.fooled:
         return tr("The network now says {target} ({percent} %) instead of {label}.").format(
-            target=target, percent=f"{100 * probs[target]:.0f}", label=result.label
+            target=target, percent=f"{number(100 * probs[target]):.0f}", label=result.label
         )
     return tr(
         "Could not make it say {target} within ± {levels} levels: try a bigger budget "
         "(it still says {now}, {percent} %)."
-    ).format(target=target, levels=levels, now=now, percent=f"{100 * probs[now]:.0f}")
+    ).format(target=target, levels=levels, now=now, percent=f"{number(100 * probs[now]):.0f}")
 
 
 def measures(result: FoolResult, seconds: float) -> str:
@@ -93,9 +93,9 @@ def measures(result: FoolResult, seconds: float) -> str:
         changed=result.pixels_changed,
         pixels=result.change.size,
         levels=levels,
-        l2=f"{result.l2:.2f}",
+        l2=f"{number(result.l2):.2f}",
         steps=result.steps,
-        seconds=f"{seconds:.2f}",
+        seconds=f"{number(seconds):.2f}",
     )
 
 
@@ -403,7 +403,7 @@ class FoolPanel(DrawingOrTestImage, JobPanel, BarsArrangement):
             bars.setOpts(
                 height=100.0 * np.asarray(probs), brushes=[theme.ACCENT if i == best else BAR for i in range(10)]
             )
-            self.answers[when] = (best, f"{100 * probs[best]:.0f}")
+            self.answers[when] = (best, f"{number(100 * probs[best]):.0f}")
         self.measures_text = measures(result, shown["seconds"])
         self.show_captions()
         self.arrange()  # (the titles' answers: another width)

@@ -15,9 +15,10 @@ import numpy as np
 import pyqtgraph as pg
 
 from ...app.buffers import DecimatingSeries
+from ...number_format import relocalize
 from ...translatable import N_
 from .. import accessibility, palette, theme
-from ..language import tr
+from ..language import number, tr
 from .common import ElidedLabel, Panel
 
 MAX_POINTS = 4096
@@ -133,7 +134,11 @@ class LearningRatePanel(Panel):
             highest, at = self.highest
             self.caption.setText(
                 tr("now {rate} at epoch {epoch:.2f} (batch of {batch}) · highest {highest} at epoch {at:.2f}").format(
-                    rate=rate_text(rate), epoch=epoch, batch=batch, highest=rate_text(highest), at=at
+                    rate=relocalize(rate_text(rate)),
+                    epoch=number(epoch),
+                    batch=batch,
+                    highest=relocalize(rate_text(highest)),
+                    at=number(at),
                 )
             )
 

@@ -21,7 +21,7 @@ from ...classroom.embedding import SUBSET, Embedding, features_of, map_images, m
 from ...translatable import N_
 from .. import accessibility, palette, theme
 from ..jobs import Job, run_in_background
-from ..language import grouped, tr
+from ..language import grouped, number, tr
 from .common import Cancelled, JobPanel, row_of
 from .map_labels import centre_labels
 from .map_picked import POINT_AT_A_DOT, PickedColumn, describe
@@ -387,8 +387,8 @@ class MapPanel(JobPanel):
             ).format(
                 count=grouped(len(embedding.labels)),
                 step=grouped(embedding.step),
-                right=100 * right,
-                explained=100 * embedding.explained,
+                right=number(100 * right),
+                explained=number(100 * embedding.explained),
             )
         )
         self.update_button.setText(tr("Update"))

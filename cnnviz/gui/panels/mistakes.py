@@ -16,7 +16,7 @@ from ...classroom.confusion import (
     worst_mistakes,
 )
 from .. import accessibility, palette, theme
-from ..language import grouped, tr
+from ..language import grouped, number, percent, tr
 from .common import LazyPanel
 from .gallery import Gallery
 
@@ -234,7 +234,7 @@ class MistakesPanel(LazyPanel):
         recall = per_class_accuracy(e.labels, e.predictions, n)
         short = self.short_names()
         self.plot.getAxis("left").setTicks(
-            [[(r + 0.5, f"{short[r]}  {'–' if np.isnan(recall[r]) else f'{100 * recall[r]:.0f}%'}") for r in range(n)]]
+            [[(r + 0.5, f"{short[r]}  {'–' if np.isnan(recall[r]) else percent(recall[r], 0)}") for r in range(n)]]
         )
         self.plot.getAxis("bottom").setTicks([[(c + 0.5, short[c]) for c in range(n)]])
         self.plot.setRange(xRange=(0, n), yRange=(0, n), padding=0.0)
@@ -242,10 +242,10 @@ class MistakesPanel(LazyPanel):
             tr(
                 "Test accuracy <b>{test_accuracy:.1f}%</b> on {samples:,} test images at step {step:,}. Left: "
                 "how often each digit is read right."
-            ).format(test_accuracy=100 * e.test_accuracy, samples=grouped(e.samples), step=grouped(e.step))
+            ).format(test_accuracy=number(100 * e.test_accuracy), samples=grouped(e.samples), step=grouped(e.step))
         )
         pairs = most_confused_pairs(self.matrix, 4)
-        accuracy = dict(percent=f"{100 * e.test_accuracy:.1f}", step=f"{grouped(e.step):,}")
+        accuracy = dict(percent=f"{number(100 * e.test_accuracy):.1f}", step=f"{grouped(e.step):,}")
         self.graphics.setAccessibleDescription(
             tr("Test accuracy {percent} % at step {step}. Most often mixed up: {pairs}.").format(
                 pairs=tr(", ").join(
@@ -301,7 +301,7 @@ class MistakesPanel(LazyPanel):
         for i in indices:
             t, p, conf = int(e.labels[i]), int(e.predictions[i]), float(e.confidences[i])
             verdict = palette.verdict(t == p)
-            captions.append(f"{short[t]}→{short[p]} {100 * conf:.0f}% {verdict.mark}")
+            captions.append(f"{short[t]}→{short[p]} {percent(conf, 0)} {verdict.mark}")
             tips.append(
                 tr(
                     "test image #{index}: true {truth}, predicted {answer} ({percent}% sure), {verdict}. "
@@ -310,7 +310,7 @@ class MistakesPanel(LazyPanel):
                     index=int(i),
                     truth=self.class_names[t],
                     answer=self.class_names[p],
-                    percent=f"{100 * conf:.1f}",
+                    percent=f"{number(100 * conf):.1f}",
                     verdict=tr(verdict.word),
                 )
             )

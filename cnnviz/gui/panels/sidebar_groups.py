@@ -10,7 +10,6 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QStandardItemModel
 from PySide6.QtWidgets import (
     QComboBox,
-    QDoubleSpinBox,
     QFormLayout,
     QGridLayout,
     QGroupBox,
@@ -27,6 +26,7 @@ from PySide6.QtWidgets import (
 from ...nn.model import PRESET_DESCRIPTIONS, PRESETS
 from ...nn.optim import OPTIMIZERS, SCHEDULES
 from ...translatable import in_language
+from ..decimal_spin import DecimalSpinBox
 from ..language import tr
 from ..shortcuts import key_text
 from ..status import plain_tooltip
@@ -100,10 +100,10 @@ def opt_box(panel) -> QGroupBox:
     panel.lr_slider = QSlider(Qt.Horizontal)
     panel.lr_slider.setRange(0, LR_TICKS)
     panel.lr_slider.setToolTip(tr("Learning rate, logarithmic from 0.00001 to 1"))
-    panel.lr_spin = QDoubleSpinBox()
+    panel.lr_spin = DecimalSpinBox()
     panel.lr_spin.setDecimals(5)
     panel.lr_spin.setRange(1e-5, 1.0)
-    panel.lr_spin.setStepType(QDoubleSpinBox.AdaptiveDecimalStepType)
+    panel.lr_spin.setStepType(DecimalSpinBox.AdaptiveDecimalStepType)
     panel.lr_spin.setMinimumWidth(LR_SPIN_PX)
     # The rate on a line of its own (box and slider side by side): the sidebar stays narrow.
     panel.lr_label = QLabel(tr("Learning rate"))
@@ -114,7 +114,7 @@ def opt_box(panel) -> QGroupBox:
     lr_layout.addWidget(panel.lr_spin)
     lr_layout.addWidget(panel.lr_slider, 1)
     oform.addRow(panel.lr_row)
-    panel.momentum_spin = QDoubleSpinBox()
+    panel.momentum_spin = DecimalSpinBox()
     panel.momentum_spin.setRange(0.0, 0.999)
     panel.momentum_spin.setDecimals(3)
     panel.momentum_spin.setSingleStep(0.05)
@@ -125,7 +125,7 @@ def opt_box(panel) -> QGroupBox:
     panel.batch_spin.setRange(1, 8192)
     panel.batch_spin.setValue(64)
     oform.addRow(tr("Batch size"), panel.batch_spin)
-    panel.epochs_spin = QDoubleSpinBox()
+    panel.epochs_spin = DecimalSpinBox()
     panel.epochs_spin.setRange(0.1, MAX_EPOCHS)
     panel.epochs_spin.setDecimals(1)
     panel.epochs_spin.setValue(1.0)

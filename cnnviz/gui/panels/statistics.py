@@ -18,7 +18,7 @@ from PySide6.QtWidgets import QComboBox, QGraphicsItem, QLabel, QSizePolicy, QTa
 from ...train.stats import EXPLODING_UPDATE_RATIO, HEALTHY_UPDATE_RATIO, VANISHING_UPDATE_RATIO, StatsHistory, diagnose
 from ...translatable import N_, in_language
 from .. import accessibility, palette, theme
-from ..language import tr
+from ..language import number, tr
 from .common import LazyPanel, row_of, set_items
 
 MAX_POINTS = 4000
@@ -33,7 +33,7 @@ HINT_STYLES = {
 
 
 def _tick_label(value: float, m: int, exponent: int) -> str:
-    return f"{value:g}" if 1e-3 <= value < 1e4 else f"{m}e{exponent}"
+    return f"{number(value):g}" if 1e-3 <= value < 1e4 else f"{m}e{exponent}"
 
 
 def log_ticks(lo: float, hi: float, max_labels: int = 8) -> list:

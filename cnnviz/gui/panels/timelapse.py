@@ -13,7 +13,7 @@ from ...classroom.render import kernel_tiles, symmetric_limit
 from ...classroom.timelapse import TimeLapse
 from ...train import events as ev
 from .. import theme
-from ..language import grouped, tr
+from ..language import grouped, number, percent, tr
 from ..worker import Tag
 from .common import ElidedLabel, LazyPanel, grid_shape, row_of, set_items
 from .pictures import image_view, mosaic, robust_max, show
@@ -223,10 +223,14 @@ class TimeLapsePanel(LazyPanel):
                 image = mosaic(np.clip(array / scale, levels[0], levels[1]), rows, cols, gap=tile_gap(h))
                 title.setText(tr("<b>{name}</b> ({c} maps)").format(name=name, c=c))
             show(item, view, image, levels)
-        accuracy = tr("not measured yet") if np.isnan(frame.test_accuracy) else f"{100 * frame.test_accuracy:.1f}%"
+        accuracy = tr("not measured yet") if np.isnan(frame.test_accuracy) else percent(frame.test_accuracy, 1)
         self.caption.setText(
             tr("Frame {index} of {count} · step {step:,} · epoch {epoch:.2f} · test accuracy {accuracy}").format(
-                index=index + 1, count=len(frames), step=grouped(frame.step), epoch=frame.epoch, accuracy=accuracy
+                index=index + 1,
+                count=len(frames),
+                step=grouped(frame.step),
+                epoch=number(frame.epoch),
+                accuracy=accuracy,
             )
         )
 

@@ -17,7 +17,7 @@ from PySide6.QtWidgets import QComboBox, QLabel, QPushButton, QSizePolicy, QSpin
 from ...classroom.saliency import model_from_weights, occlusion_map, saliency_map
 from .. import accessibility, palette
 from ..jobs import Job
-from ..language import grouped, tr
+from ..language import grouped, number, tr
 from .common import DrawingOrTestImage, InputSource, JobPanel, row_of
 from .pictures import keep_captions_within, titled_image_row
 from .why_arrangement import PicturesArrangement, captions
@@ -258,7 +258,7 @@ class WhyPanel(DrawingOrTestImage, JobPanel, PicturesArrangement):
             ""
             if cls == best
             else tr("; showing the evidence for <b>{digit}</b> ({percent}%)").format(
-                digit=names[cls], percent=f"{100 * probs[cls]:.0f}"
+                digit=names[cls], percent=f"{number(100 * probs[cls]):.0f}"
             )
         )
         self.source_label.setText(
@@ -270,7 +270,7 @@ class WhyPanel(DrawingOrTestImage, JobPanel, PicturesArrangement):
                     "weights of step {step}"
                 ),
                 answer=names[best],
-                percent=f"{100 * probs[best]:.0f}",
+                percent=f"{number(100 * probs[best]):.0f}",
                 chosen=chosen,
                 step=result["step"],
             )

@@ -3274,7 +3274,7 @@ genauigkeit</translation>
   <message>
    <location filename="cnnviz/gui/panels/sidebar_groups.py" line="102" />
    <source>Learning rate, logarithmic from 0.00001 to 1</source>
-   <translation>Lernrate, logarithmisch von 0.00001 bis 1</translation>
+   <translation>Lernrate, logarithmisch von 0,00001 bis 1</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/sidebar_groups.py" line="122" />
@@ -4485,12 +4485,12 @@ Wiederherstellen?</translation>
   <message>
    <location filename="assets/presets/03_learning_rate_too_high.json" line="1" />
    <source>The tiny network with SGD + momentum at a learning rate of 0.5 (with momentum 0.9, each step moves about ten times that far).</source>
-   <translation>Das kleine Netz mit SGD + Momentum bei einer Lernrate von 0.5 (mit Momentum 0.9 geht jeder Schritt etwa zehnmal so weit).</translation>
+   <translation>Das kleine Netz mit SGD + Momentum bei einer Lernrate von 0,5 (mit Momentum 0,9 geht jeder Schritt etwa zehnmal so weit).</translation>
   </message>
   <message>
    <location filename="assets/presets/03_learning_rate_too_high.json" line="1" />
    <source>Press Start. Within the first steps the loss jumps up, then it sits at 2.3, the loss of a pure guess among ten digits (ln 10), and the accuracy at about 10%: the network has stopped learning.</source>
-   <translation>Drücke Start. In den ersten Schritten springt der Verlust nach oben und bleibt dann bei 2.3, dem Verlust reinen Ratens unter zehn Ziffern (ln 10), und die Genauigkeit bei etwa 10 %: Das Netz lernt nicht mehr.</translation>
+   <translation>Drücke Start. In den ersten Schritten springt der Verlust nach oben und bleibt dann bei 2,3, dem Verlust reinen Ratens unter zehn Ziffern (ln 10), und die Genauigkeit bei etwa 10 %: Das Netz lernt nicht mehr.</translation>
   </message>
   <message>
    <location filename="assets/presets/03_learning_rate_too_high.json" line="1" />
@@ -4505,7 +4505,7 @@ Wiederherstellen?</translation>
   <message>
    <location filename="assets/presets/03_learning_rate_too_high.json" line="1" />
    <source>Type 0.05 as the learning rate and press Resume (Space): the same network now learns, about 97% on the test images after 300 more steps.</source>
-   <translation>Gib 0.05 als Lernrate ein und drücke Weiter (Leertaste): Dasselbe Netz lernt jetzt, nach 300 weiteren Schritten etwa 97 % auf den Testbildern.</translation>
+   <translation>Gib 0,05 als Lernrate ein und drücke Weiter (Leertaste): Dasselbe Netz lernt jetzt, nach 300 weiteren Schritten etwa 97 % auf den Testbildern.</translation>
   </message>
   <message>
    <location filename="assets/presets/04_overfitting_200_images.json" line="1" />
@@ -4580,12 +4580,12 @@ Wiederherstellen?</translation>
   <message>
    <location filename="assets/presets/06_same_start_two_learning_rates.json" line="1" />
    <source>The tiny network with plain SGD on 12,800 images (200 steps), twice: once at a learning rate of 0.01, then, from exactly the same random weights and the same order of images, at 0.1. The only difference between the two runs is the learning rate.</source>
-   <translation>Das kleine Netz mit einfachem SGD auf 12.800 Bildern (200 Schritte), zweimal: einmal mit Lernrate 0.01, dann mit genau denselben Zufallsgewichten und derselben Bildreihenfolge mit 0.1. Der einzige Unterschied zwischen den beiden Läufen ist die Lernrate.</translation>
+   <translation>Das kleine Netz mit einfachem SGD auf 12.800 Bildern (200 Schritte), zweimal: einmal mit Lernrate 0,01, dann mit genau denselben Zufallsgewichten und derselben Bildreihenfolge mit 0,1. Der einzige Unterschied zwischen den beiden Läufen ist die Lernrate.</translation>
   </message>
   <message>
    <location filename="assets/presets/06_same_start_two_learning_rates.json" line="1" />
    <source>Press Start (Space): SGD at a learning rate of 0.01 trains for 200 steps. Watch how fast the loss falls.</source>
-   <translation>Drücke Start (Leertaste): SGD mit Lernrate 0.01 trainiert 200 Schritte. Beobachte, wie schnell der Verlust fällt.</translation>
+   <translation>Drücke Start (Leertaste): SGD mit Lernrate 0,01 trainiert 200 Schritte. Beobachte, wie schnell der Verlust fällt.</translation>
   </message>
   <message>
    <location filename="assets/presets/06_same_start_two_learning_rates.json" line="1" />
@@ -4595,7 +4595,7 @@ Wiederherstellen?</translation>
   <message>
    <location filename="assets/presets/06_same_start_two_learning_rates.json" line="1" />
    <source>Type 0.1 as the learning rate and press Start. The new run starts from the same random weights and sees the images in the same order. The line over the plots says what differs: lr 0.01 vs 0.1.</source>
-   <translation>Gib 0.1 als Lernrate ein und drücke Start. Der neue Lauf beginnt mit denselben Zufallsgewichten und sieht die Bilder in derselben Reihenfolge. Die Zeile über den Diagrammen sagt, was sich unterscheidet: lr 0.01 vs 0.1.</translation>
+   <translation>Gib 0,1 als Lernrate ein und drücke Start. Der neue Lauf beginnt mit denselben Zufallsgewichten und sieht die Bilder in derselben Reihenfolge. Die Zeile über den Diagrammen sagt, was sich unterscheidet: lr 0,01 vs 0,1.</translation>
   </message>
   <message>
    <location filename="assets/presets/06_same_start_two_learning_rates.json" line="1" />
@@ -4605,12 +4605,12 @@ Wiederherstellen?</translation>
   <message>
    <location filename="assets/presets/06_same_start_two_learning_rates.json" line="1" />
    <source>Look at the feature maps: A (the kept run, lr 0.01) stands left of B (lr 0.1), the same test image, one colour scale per pair. Which run's maps pick out the strokes more clearly?</source>
-   <translation>Sieh dir die Merkmalskarten an: A (der behaltene Lauf, lr 0.01) steht links von B (lr 0.1), dasselbe Testbild, eine Farbskala pro Paar. Wessen Karten heben die Striche deutlicher hervor?</translation>
+   <translation>Sieh dir die Merkmalskarten an: A (der behaltene Lauf, lr 0,01) steht links von B (lr 0,1), dasselbe Testbild, eine Farbskala pro Paar. Wessen Karten heben die Striche deutlicher hervor?</translation>
   </message>
   <message>
    <location filename="assets/presets/06_same_start_two_learning_rates.json" line="1" />
    <source>Is bigger always better? Press K to keep this run, try 1.0 (the highest learning rate the box takes), press Start and watch.</source>
-   <translation>Ist größer immer besser? Drücke K, um diesen Lauf zu behalten, probiere 1.0 (die höchste Lernrate, die das Feld annimmt), drücke Start und schau zu.</translation>
+   <translation>Ist größer immer besser? Drücke K, um diesen Lauf zu behalten, probiere 1,0 (die höchste Lernrate, die das Feld annimmt), drücke Start und schau zu.</translation>
   </message>
   <message>
    <location filename="assets/presets/07_look_inside.json" line="1" />
