@@ -3,6 +3,7 @@ resident memory grew with every restart). Counted, not measured: the live Traine
 the training threads, the plot items, the widgets, and the references the plots hold."""
 
 import gc
+import types
 import weakref
 
 from PySide6.QtCore import QEvent
@@ -21,20 +22,24 @@ def _live(kind) -> int:
 
 
 def _holders(kind) -> str:
-    """Who holds the live ``kind`` objects, for a failure's message: the threads left, and each one's referrers."""
+    """Who holds the live ``kind`` objects, for a failure's message: the threads left, and each one's referrers
+    (a frame: a local variable, or a traceback that keeps it)."""
+    import sys
 
     def name(o) -> str:  # never str(): some objects' repr asks a driver (a CUDA stream's)
-        keys = f" keys {sorted(map(str, o))[:8]}" if isinstance(o, dict) else ""
+        if isinstance(o, types.FrameType):
+            return f"frame of {o.f_code.co_name} (line {o.f_lineno})"
+        keys = f" keys {sorted(k for k in o if isinstance(k, str))[:8]}" if isinstance(o, dict) else ""
         return f"{type(o).__module__}.{type(o).__qualname__}{keys}"
 
     gc.collect()
     lines = [f"threads left: {len(session._THREADS)}, running: {session.running_training_threads()}"]
-    found = [o for o in gc.get_objects() if issubclass(type(o), kind)]
+    found, here = [o for o in gc.get_objects() if issubclass(type(o), kind)], sys._getframe()
     for obj in found:
         for ref in gc.get_referrers(obj):
-            if ref is not found and type(ref).__name__ != "frame":
+            if ref is not found and ref is not here:
                 lines.append(f"{name(obj)} held by {name(ref)}")
-                lines.extend(f"  which {name(r)}" for r in gc.get_referrers(ref)[:4])
+                lines.extend(f"  which {name(r)}" for r in gc.get_referrers(ref)[:4] if r is not here)
     return "\n".join(lines)
 
 
