@@ -153,3 +153,21 @@ def test_the_monkey_keeps_its_hands_off_the_users_drawings_models_and_settings(q
     assert all(seen[kind] != real[kind] and real[kind] not in seen[kind].parents for kind in real), seen
     assert not seen["drawings"].exists(), "the monkey's folder is removed when it ends"
     assert {kind: getattr(user_folders, kind)() for kind in real} == real
+
+
+def test_the_first_round_brings_a_folded_pad_on_screen_before_its_stroke(
+    qapp, no_dialogs_and_a_private_autosave, monkeypatch
+):
+    """At 1024x768 the pad is folded into a tab (Draw · Kernels) and the Training tab is open: CI's seed 2 drew
+    its first stroke only when a random click chanced on that tab (74.5 s of 90). The first round clicks it."""
+    from cnnviz.gui.window import MainWindow
+
+    monkeypatch.setattr(monkey_module, "warm_up_kinds", lambda tabs: {"stroke"})
+    monkeypatch.setattr(monkey_module, "SAMPLE_S", 0.3)  # (the run ends at a sample: no 5 s wait)
+    monkeypatch.setattr(MainWindow, "start", lambda self: None)  # nothing trains: nothing else takes the core
+    code, lines = _run(120.0, seed=2, enough_actions=2)
+    actions = [line for line in lines if "action" in line]
+    assert code == 0 and lines[-1]["stroke"] >= 1, actions
+    assert actions[0]["action"] == "click" and actions[0]["target"].startswith("QTabBar:"), actions
+    assert actions[1]["action"] == "stroke", "the stroke follows at once, before anything hides the pad again"
+    assert "stroke" not in lines[-1]["warmup_missing"]
