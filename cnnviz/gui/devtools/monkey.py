@@ -78,29 +78,8 @@ def _clickable(window):
 
 
 OPENERS = frozenset(
-    {
-        "xdg-open",
-        "gio",
-        "gvfs-open",
-        "kde-open",
-        "kde-open5",
-        "gnome-open",
-        "exo-open",
-        "open",
-        "explorer",
-        "explorer.exe",
-        "start",
-        "x-www-browser",
-        "www-browser",
-        "sensible-browser",
-        "firefox",
-        "chromium",
-        "google-chrome",
-        "nautilus",
-        "dolphin",
-        "thunar",
-        "pcmanfm",
-    }
+    "xdg-open gio gvfs-open kde-open kde-open5 gnome-open exo-open open explorer explorer.exe start x-www-browser"
+    " www-browser sensible-browser firefox chromium google-chrome nautilus dolphin thunar pcmanfm".split()
 )
 """Programs that open a file, a folder or an address outside the app: the monkey never starts one."""
 
@@ -427,6 +406,9 @@ def _sample(window, record: Record, trainer_class) -> dict:
 
     from .. import session
 
+    # The threads are counted before the clean-up: a thread that ends after it would leave its Trainer, not yet
+    # reaped, beside no thread (seed 1 once, session 41); one that has ended has posted its reaping already
+    threads = session.running_training_threads() + int(window.session.waiting)  # (a run waiting to start too)
     # What a return to the event loop does first: the queued calls (a run whose thread has just ended is reaped
     # there), then the deleteLater calls they made; a Trainer counted before them was no Trainer kept
     QCoreApplication.sendPostedEvents()
@@ -447,7 +429,7 @@ def _sample(window, record: Record, trainer_class) -> dict:
         # whose thread still runs (a stopped run ends after its step: ``threads``)
         # (type(), not isinstance: isinstance asks a dead weakref.proxy its __class__ and raises ReferenceError)
         "trainers": sum(1 for o in gc.get_objects() if issubclass(type(o), trainer_class)),
-        "threads": session.running_training_threads() + int(window.session.waiting),  # (a run waiting to start too)
+        "threads": threads,
     }
     heap = heap_mb()
     if heap is not None:  # live allocations apart from what malloc keeps freed (glibc only)
