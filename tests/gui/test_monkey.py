@@ -17,6 +17,12 @@ def _run(seconds, seed=1, enough_actions=None):
     return code, lines
 
 
+def _quick_samples(monkeypatch, seconds=1.0):
+    """A memory sample every ``seconds`` instead of 5 s: a run of ``enough_actions`` ends at the first sample after
+    them, so a short run does not wait out 5 s (10 s under load) for it (each sample is a full collection: ~0.2 s)."""
+    monkeypatch.setattr(monkey_module, "SAMPLE_S", seconds)
+
+
 def _no_tabs_in_the_first_round(monkeypatch):
     """The first round without the tabs (a tab's first drawing takes seconds under load: the Filters tab 7 s):
     returns the real :func:`warm_up_kinds`."""
@@ -29,6 +35,7 @@ def test_a_short_monkey_run_clicks_types_and_draws_and_leaves_the_window_open(
     qapp, no_dialogs_and_a_private_autosave, monkeypatch
 ):
     every_kind = _no_tabs_in_the_first_round(monkeypatch)
+    _quick_samples(monkeypatch)
     code, lines = _run(120.0, enough_actions=20)  # 20 actions, however busy the machine (under load: 19 in 6 s)
     summary = lines[-1]
     actions = [line for line in lines if "action" in line]
@@ -91,6 +98,7 @@ def test_the_warm_up_ends_when_every_kind_of_action_was_done_and_not_before_its_
 
 def test_an_exception_in_the_window_fails_the_monkey_run(qapp, no_dialogs_and_a_private_autosave, monkeypatch):
     from cnnviz.gui.run_control import RunControl
+    from cnnviz.gui.window import MainWindow
 
     def broken(self, *args, **kwargs):
         raise RuntimeError("a planted bug")
@@ -98,7 +106,9 @@ def test_an_exception_in_the_window_fails_the_monkey_run(qapp, no_dialogs_and_a_
     monkeypatch.setattr(monkey_module, "KEYS", ["Space"])  # Space: start or pause, wherever the focus is
     monkeypatch.setattr(monkey_module, "warm_up_kinds", lambda tabs: {"key Space"})  # the first action
     monkeypatch.setattr(RunControl, "start_or_pause", broken)
-    code, lines = _run(4.0, seed=2)
+    monkeypatch.setattr(MainWindow, "start", lambda self: None)  # no run takes the core meanwhile
+    _quick_samples(monkeypatch, 0.3)
+    code, lines = _run(4.0, seed=2, enough_actions=1)  # (Space's slot raises while the key is pressed)
     assert code == 1 and lines[-1]["exceptions"] > 0
 
 
@@ -108,6 +118,7 @@ def test_ctrl_q_with_nothing_to_save_does_not_end_the_monkey_run(qapp, no_dialog
     monkeypatch.setattr(monkey_module, "KEYS", ["Ctrl+Q"])
     _no_tabs_in_the_first_round(monkeypatch)
     monkeypatch.setattr(MainWindow, "start", lambda self: None)  # nothing trains (unless a click on Step): no question
+    _quick_samples(monkeypatch)
     code, lines = _run(120.0, seed=3, enough_actions=12)
     summary = lines[-1]
     assert code == 0 and summary["window_still_open"], "Ctrl+Q closed the window: the monkey ended its own run"
@@ -153,3 +164,21 @@ def test_the_monkey_keeps_its_hands_off_the_users_drawings_models_and_settings(q
     assert all(seen[kind] != real[kind] and real[kind] not in seen[kind].parents for kind in real), seen
     assert not seen["drawings"].exists(), "the monkey's folder is removed when it ends"
     assert {kind: getattr(user_folders, kind)() for kind in real} == real
+
+
+def test_the_first_round_brings_a_folded_pad_on_screen_before_its_stroke(
+    qapp, no_dialogs_and_a_private_autosave, monkeypatch
+):
+    """At 1024x768 the pad is folded into a tab (Draw · Kernels) and the Training tab is open: CI's seed 2 drew
+    its first stroke only when a random click chanced on that tab (74.5 s of 90). The first round clicks it."""
+    from cnnviz.gui.window import MainWindow
+
+    monkeypatch.setattr(monkey_module, "warm_up_kinds", lambda tabs: {"stroke"})
+    _quick_samples(monkeypatch, 0.3)
+    monkeypatch.setattr(MainWindow, "start", lambda self: None)  # nothing trains: nothing else takes the core
+    code, lines = _run(120.0, seed=2, enough_actions=2)
+    actions = [line for line in lines if "action" in line]
+    assert code == 0 and lines[-1]["stroke"] >= 1, actions
+    assert actions[0]["action"] == "click" and actions[0]["target"].startswith("QTabBar:"), actions
+    assert actions[1]["action"] == "stroke", "the stroke follows at once, before anything hides the pad again"
+    assert "stroke" not in lines[-1]["warmup_missing"]

@@ -78,29 +78,8 @@ def _clickable(window):
 
 
 OPENERS = frozenset(
-    {
-        "xdg-open",
-        "gio",
-        "gvfs-open",
-        "kde-open",
-        "kde-open5",
-        "gnome-open",
-        "exo-open",
-        "open",
-        "explorer",
-        "explorer.exe",
-        "start",
-        "x-www-browser",
-        "www-browser",
-        "sensible-browser",
-        "firefox",
-        "chromium",
-        "google-chrome",
-        "nautilus",
-        "dolphin",
-        "thunar",
-        "pcmanfm",
-    }
+    "xdg-open gio gvfs-open kde-open kde-open5 gnome-open exo-open open explorer explorer.exe start x-www-browser"
+    " www-browser sensible-browser firefox chromium google-chrome nautilus dolphin thunar pcmanfm".split()
 )
 """Programs that open a file, a folder or an address outside the app: the monkey never starts one."""
 
@@ -269,7 +248,8 @@ def monkey(
 class _Hands:
     """The monkey's hands on ``window``: :meth:`act` is one action, every ``ACTION_MS``. Its first round
     (:attr:`first_round`) does every kind of action the warm-up waits for once, in a seeded order, each as soon
-    as it can be done (a stroke while the pad is shown, Ctrl+Q while there is something to save); random
+    as it can be done (a stroke while the pad is shown: where the pad is folded into a tab, that tab is
+    clicked first, and the stroke follows at the next tick; Ctrl+Q while there is something to save); random
     actions fill the ticks when none can, and follow once all were done."""
 
     def __init__(self, window, rng, record: Record, kinds):
@@ -324,8 +304,17 @@ class _Hands:
                 acted = self.show_tab(what)
             elif action == "key":
                 acted = self.press(what)
+            elif action == "stroke":
+                if self.stroke():
+                    acted = True
+                elif self.bring_pad():  # its tab shown now: the stroke comes first at the next tick
+                    self.first_round.remove(kind)
+                    self.first_round.insert(0, kind)
+                    return True
+                else:
+                    acted = False
             else:
-                acted = self.stroke() if action == "stroke" else self.click_something()
+                acted = self.click_something()
             if acted:
                 self.first_round.remove(kind)  # once: a tab clicked counts when it is shown, at the next tick
                 return True
@@ -369,6 +358,18 @@ class _Hands:
         self.record.log("click", f"QTabBar:{bar.tabText(index)}"[:80])
         return True
 
+    def bring_pad(self) -> bool:
+        """A click on the tab that holds the drawing pad, where it is folded into one (a narrow or short
+        window, presenter mode: F5) and another tab is open; False: the pad is beside the tabs, or its tab
+        is hidden (a lesson's views), or open already."""
+        from ..panels.registry import TRAINING
+
+        workspace = self.window.workspace
+        key = workspace.tab_key_of("classify")
+        if key == TRAINING or key == workspace.current_tab():
+            return False
+        return self.show_tab(key)
+
     def stroke(self) -> bool:
         from PySide6.QtCore import QPointF
 
@@ -405,6 +406,9 @@ def _sample(window, record: Record, trainer_class) -> dict:
 
     from .. import session
 
+    # The threads are counted before the clean-up: a thread that ends after it would leave its Trainer, not yet
+    # reaped, beside no thread (seed 1 once, session 41); one that has ended has posted its reaping already
+    threads = session.running_training_threads() + int(window.session.waiting)  # (a run waiting to start too)
     # What a return to the event loop does first: the queued calls (a run whose thread has just ended is reaped
     # there), then the deleteLater calls they made; a Trainer counted before them was no Trainer kept
     QCoreApplication.sendPostedEvents()
@@ -425,7 +429,7 @@ def _sample(window, record: Record, trainer_class) -> dict:
         # whose thread still runs (a stopped run ends after its step: ``threads``)
         # (type(), not isinstance: isinstance asks a dead weakref.proxy its __class__ and raises ReferenceError)
         "trainers": sum(1 for o in gc.get_objects() if issubclass(type(o), trainer_class)),
-        "threads": session.running_training_threads() + int(window.session.waiting),  # (a run waiting to start too)
+        "threads": threads,
     }
     heap = heap_mb()
     if heap is not None:  # live allocations apart from what malloc keeps freed (glibc only)
