@@ -146,3 +146,73 @@ def test_a_signal_with_the_keys_window_open_ends_the_process(tmp_path, signum):
     # The autosave was written and released: the next start offers it.
     orphans = autosave.orphans(tmp_path / "data" / "cnnviz")
     assert len(orphans) == 1 and orphans[0].offer.step >= 1, orphans
+
+
+EXPORT_SCRIPT = """
+import sys
+from PySide6.QtCore import QTimer
+from PySide6.QtWidgets import QApplication, QFileDialog
+from cnnviz import cli
+from cnnviz.gui.window import MainWindow
+
+show_fitted = MainWindow.show_fitted
+
+def train_with_an_export_dialog_open(self):
+    show_fitted(self)
+    opened = []
+    def report(batch):
+        if not batch.steps:
+            return
+        if not opened:  # the report's "Save as" dialog, opened from the event loop as the menu does
+            opened.append(True)
+            QTimer.singleShot(0, self.exports.export_report_dialog)
+        elif isinstance(QApplication.activeModalWidget(), QFileDialog):
+            print("step", batch.steps[-1][1].step, flush=True)
+    self.session.batchReady.connect(report)
+    self.start()
+
+MainWindow.show_fitted = train_with_an_export_dialog_open
+sys.exit(cli.main(["gui", "--net", "tiny", "--backend", "numpy"]))
+"""
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="POSIX signals sent with os.kill")
+def test_sigterm_with_an_export_dialog_open_ends_the_process(tmp_path):
+    """An export's file dialog is modal and runs its own event loop (QFileDialog.getSaveFileName): a signal
+    while it is open still saves the run and ends the process (issue 33: "whatever tool windows (Keys,
+    dialogs, exports) are open")."""
+    script = tmp_path / "gui_with_export.py"
+    script.write_text(textwrap.dedent(EXPORT_SCRIPT))
+    env = dict(
+        os.environ,
+        QT_QPA_PLATFORM="offscreen",
+        PYTHONPATH=str(REPO),
+        XDG_DATA_HOME=str(tmp_path / "data"),
+        XDG_CONFIG_HOME=str(tmp_path / "config"),
+        OMP_NUM_THREADS="1",
+        OPENBLAS_NUM_THREADS="1",
+    )
+    process = subprocess.Popen(
+        [sys.executable, str(script)], env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
+    )
+    stepped = threading.Event()
+
+    def read():
+        for line in process.stdout:
+            if line.startswith("step"):
+                stepped.set()
+
+    threading.Thread(target=read, daemon=True).start()
+    try:
+        assert stepped.wait(120), "no training step with the export dialog open"
+        process.send_signal(signal.SIGTERM)
+        code = process.wait(60)
+    finally:
+        if process.poll() is None:
+            process.kill()
+            process.wait()
+    stderr = process.stderr.read()
+    assert code == 128 + signal.SIGTERM, (code, stderr[-2000:])
+    assert "Traceback" not in stderr, stderr[-2000:]
+    orphans = autosave.orphans(tmp_path / "data" / "cnnviz")
+    assert len(orphans) == 1 and orphans[0].offer.step >= 1, orphans
