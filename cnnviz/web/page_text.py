@@ -7,6 +7,8 @@ block the page's script reads (no inline script: the page's Content-Security-Pol
 
 from __future__ import annotations
 
+from ..number_format import STYLES
+
 LANGUAGES = ("en", "de", "ja", "zh_CN")
 
 TEXT: dict[str, dict[str, str]] = {
@@ -111,6 +113,9 @@ TEXT: dict[str, dict[str, str]] = {
         "no_answer": "网络还没有看过",
     },
 }
+
+for _code in LANGUAGES:  # "97 %" in German, "97%" in the others: the window's percent style (number_format)
+    TEXT[_code]["percent"] = STYLES[_code].percent
 
 
 def choose(accept_language: str | None, app_language: str) -> str:

@@ -126,9 +126,9 @@ def test_a_phone_draws_sends_and_sees_the_network_s_answer(browser, canvas):
     assert canvas.accept(sub.id).status == "accepted"
     canvas.refresh_answers(says(1, 0.3), step=10)
     verdict = page.wait_for_selector('#list li[data-status="accepted"] .verdict', timeout=5000)
-    assert "The network says: 1 (30 %, not sure)" in verdict.inner_text()
+    assert "The network says: 1 (30%, not sure)" in verdict.inner_text()  # English: no space before %
     canvas.refresh_answers(says(1, 0.97), step=200)  # it trained on: the phone's answer follows
-    expect(page.locator("#list .verdict").first).to_contain_text("97 %, sure")
+    expect(page.locator("#list .verdict").first).to_contain_text("97%, sure")
     assert all(url.startswith(canvas.address.rsplit("/c/", 1)[0]) for url in requests), requests
     assert context.cookies() == []
     context.close()

@@ -385,3 +385,15 @@ def test_the_interfaces_offered_are_the_ones_phones_can_reach():
     for bad in ("host.example:80", "1.2.3.4:0", "1.2.3.4:http", "0.0.0.0", "[::]:80"):
         with pytest.raises(ValueError):
             parse_host_port(bad)
+
+
+def test_the_page_writes_percentages_the_way_its_language_does():
+    """ "97 %" with a no-break space in German, "97%" in English, Japanese and Chinese: the window's style
+    (cnnviz.number_format), so a phone and the projector write the same figure the same way."""
+    from cnnviz.number_format import format_percent
+    from cnnviz.web import page_text
+
+    for code in page_text.LANGUAGES:
+        shown = page_text.TEXT[code]["percent"].replace("{}", "97")
+        assert shown == format_percent(0.97, 0, code), code
+    assert page_text.TEXT["de"]["percent"] == "{}\u00a0%" and page_text.TEXT["en"]["percent"] == "{}%"

@@ -17,6 +17,7 @@
   $("answers").hidden = true;
 
   function say(text) { $("status").textContent = text; }
+  function percent(p) { return T.percent.replace("{}", String(Math.round(100 * p))); }  // "97 %" (de), "97%"
 
   // --- drawing ---------------------------------------------------------------------------------------
   function fit() {
@@ -138,7 +139,7 @@
     probabilities.forEach((p, i) => {
       const name = document.createElement("span"); name.textContent = nameOf(i);
       const bar = document.createElement("div"); bar.className = "bar"; bar.style.width = (100 * p).toFixed(1) + "%";
-      const value = document.createElement("span"); value.textContent = Math.round(100 * p) + " %";
+      const value = document.createElement("span"); value.textContent = percent(p);
       box.append(name, bar, value);
     });
     return box;
@@ -154,8 +155,8 @@
       if (d.answer) {
         const unsure = d.answer.not_sure === true;
         head.className = "verdict" + (unsure ? " unsure" : "");
-        head.textContent = T.says + ": " + nameOf(d.answer.prediction) + " (" + Math.round(100 * d.answer.probabilities[d.answer.prediction]) +
-          " %" + (d.answer.not_sure === null ? "" : ", " + (unsure ? T.not_sure : T.sure)) + ") · " + state;
+        head.textContent = T.says + ": " + nameOf(d.answer.prediction) + " (" + percent(d.answer.probabilities[d.answer.prediction]) +
+          (d.answer.not_sure === null ? "" : ", " + (unsure ? T.not_sure : T.sure)) + ") · " + state;
         li.append(head, bars(d.answer.probabilities));
       } else {
         head.textContent = (d.status === "rejected" ? "" : T.no_answer + " · ") + state;
