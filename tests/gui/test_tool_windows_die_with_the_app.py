@@ -102,16 +102,12 @@ sys.exit(cli.main(["gui", "--net", "tiny", "--backend", "numpy"]))
 """
 
 
-@pytest.mark.skipif(sys.platform == "win32", reason="POSIX signals sent with os.kill")
-# (Ctrl-C takes the same path as these two: tests/gui/test_signals_autosave_and_quit.py; each run is ~18 s)
-@pytest.mark.parametrize(
-    "signum",
-    [signal.SIGTERM] + ([signal.SIGHUP] if hasattr(signal, "SIGHUP") else []),
-    ids=lambda s: signal.Signals(s).name,
-)
-def test_a_signal_with_the_keys_window_open_ends_the_process(tmp_path, signum):
-    script = tmp_path / "gui_with_keys.py"
-    script.write_text(textwrap.dedent(SCRIPT))
+def signalled_while_open(tmp_path, script_text: str, what: str, signum) -> None:
+    """Run ``script_text`` (it prints "step N" while training with ``what`` open), send ``signum`` after its first
+    step, and check that the process ends by the signal without a traceback and that the run's autosave was
+    written and released (the next start offers it)."""
+    script = tmp_path / "gui_with_window_open.py"
+    script.write_text(textwrap.dedent(script_text))
     env = dict(
         os.environ,
         QT_QPA_PLATFORM="offscreen",
@@ -133,7 +129,7 @@ def test_a_signal_with_the_keys_window_open_ends_the_process(tmp_path, signum):
 
     threading.Thread(target=read, daemon=True).start()
     try:
-        assert stepped.wait(120), "no training step with the keys window open"
+        assert stepped.wait(120), f"no training step with {what} open"
         process.send_signal(signum)
         code = process.wait(60)
     finally:
@@ -143,9 +139,19 @@ def test_a_signal_with_the_keys_window_open_ends_the_process(tmp_path, signum):
     stderr = process.stderr.read()
     assert code == 128 + signum, (code, stderr[-2000:])
     assert "Traceback" not in stderr, stderr[-2000:]
-    # The autosave was written and released: the next start offers it.
     orphans = autosave.orphans(tmp_path / "data" / "cnnviz")
     assert len(orphans) == 1 and orphans[0].offer.step >= 1, orphans
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="POSIX signals sent with os.kill")
+# (Ctrl-C takes the same path as these two: tests/gui/test_signals_autosave_and_quit.py; each run is ~18 s)
+@pytest.mark.parametrize(
+    "signum",
+    [signal.SIGTERM] + ([signal.SIGHUP] if hasattr(signal, "SIGHUP") else []),
+    ids=lambda s: signal.Signals(s).name,
+)
+def test_a_signal_with_the_keys_window_open_ends_the_process(tmp_path, signum):
+    signalled_while_open(tmp_path, SCRIPT, "the keys window", signum)
 
 
 EXPORT_SCRIPT = """
@@ -181,38 +187,4 @@ def test_sigterm_with_an_export_dialog_open_ends_the_process(tmp_path):
     """An export's file dialog is modal and runs its own event loop (QFileDialog.getSaveFileName): a signal
     while it is open still saves the run and ends the process (issue 33: "whatever tool windows (Keys,
     dialogs, exports) are open")."""
-    script = tmp_path / "gui_with_export.py"
-    script.write_text(textwrap.dedent(EXPORT_SCRIPT))
-    env = dict(
-        os.environ,
-        QT_QPA_PLATFORM="offscreen",
-        PYTHONPATH=str(REPO),
-        XDG_DATA_HOME=str(tmp_path / "data"),
-        XDG_CONFIG_HOME=str(tmp_path / "config"),
-        OMP_NUM_THREADS="1",
-        OPENBLAS_NUM_THREADS="1",
-    )
-    process = subprocess.Popen(
-        [sys.executable, str(script)], env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
-    )
-    stepped = threading.Event()
-
-    def read():
-        for line in process.stdout:
-            if line.startswith("step"):
-                stepped.set()
-
-    threading.Thread(target=read, daemon=True).start()
-    try:
-        assert stepped.wait(120), "no training step with the export dialog open"
-        process.send_signal(signal.SIGTERM)
-        code = process.wait(60)
-    finally:
-        if process.poll() is None:
-            process.kill()
-            process.wait()
-    stderr = process.stderr.read()
-    assert code == 128 + signal.SIGTERM, (code, stderr[-2000:])
-    assert "Traceback" not in stderr, stderr[-2000:]
-    orphans = autosave.orphans(tmp_path / "data" / "cnnviz")
-    assert len(orphans) == 1 and orphans[0].offer.step >= 1, orphans
+    signalled_while_open(tmp_path, EXPORT_SCRIPT, "the export dialog", signal.SIGTERM)
