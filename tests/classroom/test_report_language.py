@@ -179,13 +179,16 @@ def test_without_translate_the_report_is_the_english_one(tmp_path):
         assert sentence in text, sentence
 
 
+REPORT_MODULES = (
+    "cnnviz/classroom/report.py",
+    "cnnviz/classroom/report_curves.py",
+    "cnnviz/classroom/report_inside.py",
+)
+
+
 @pytest.mark.parametrize("code", ts.LANGUAGE_CODES)
 def test_every_string_of_the_report_is_in_the_catalogue(code):
-    marked = [
-        text
-        for text, where in ts.code_strings().items()
-        if any(w.startswith(("cnnviz/classroom/report.py", "cnnviz/classroom/report_inside.py")) for w in where)
-    ]
+    marked = [text for text, where in ts.code_strings().items() if any(w.startswith(REPORT_MODULES) for w in where)]
     assert len(marked) > 60
     entries = ts.read(ts.catalogue_file(code))
     assert [text for text in marked if not entries.get(text)] == []
