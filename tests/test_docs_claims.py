@@ -4,6 +4,7 @@ class or assignment in it (a renamed or deleted test would otherwise leave its c
 
 import ast
 import re
+import sys
 from functools import cache
 from pathlib import Path
 
@@ -56,3 +57,402 @@ def test_the_list_covers_the_docs_it_names_and_is_linked_from_the_architecture()
     for doc in ("security", "architecture", "performance", "classroom"):
         assert f"## docs/{doc}.md" in text
     assert "claims.md" in (ROOT / "docs" / "architecture.md").read_text(encoding="utf-8")
+
+
+# --- Claims checked against the code itself, not only the names they cite ----------------------------------------
+
+
+def doc_text(name: str) -> str:
+    """A document with its lines joined, so that a phrase may wrap anywhere."""
+    return " ".join((ROOT / name).read_text(encoding="utf-8").split())
+
+
+# The README's command table: every flag it documents is in the command's --help, every choice it lists is
+# accepted there, and a value it gives as the default is the parser's default.
+COMMAND_ROW = re.compile(r"^\| `cnnviz (\w+)([^`]*)` \|", re.M)
+FLAG = re.compile(r"(--[a-z][\w-]*)(?: ([^\s\[\]]+))?")
+PLACEHOLDER = re.compile(r"[A-Z]")
+
+
+@cache
+def command_help(command: str) -> tuple[str, dict]:
+    """``cnnviz COMMAND --help``'s text and the defaults of the command's options."""
+    import contextlib
+    import io
+
+    from cnnviz.cli.main import build_parser
+
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.suppress(SystemExit):
+        build_parser().parse_args([command, "--help"])
+    required = {"predict": ["x.png"], "fool": ["x.png", "--target", "1", "--out", "x.png"], "filters": ["--out", "x"]}
+    defaults = vars(build_parser().parse_args([command, *required.get(command, [])]))
+    return " ".join(out.getvalue().split()), defaults
+
+
+def readme_command_problems(text: str) -> list[str]:
+    """What the command table in ``text`` says that the parser does not."""
+    from cnnviz.cli.main import UsageError
+
+    problems = []
+    for command, synopsis in COMMAND_ROW.findall(text):
+        try:
+            help_text, defaults = command_help(command)
+        except UsageError:
+            problems.append(f"cnnviz {command}: no such command")
+            continue
+        for flag, value in FLAG.findall(synopsis.replace("\\|", "|")):
+            if not re.search(rf"(?<![\w-]){re.escape(flag)}(?![\w-])", help_text):
+                problems.append(f"cnnviz {command} {flag}: not in its --help")
+                continue
+            if not value or value == "..." or PLACEHOLDER.search(value) and "|" not in value:
+                continue
+            words = [w for w in value.split("|") if not PLACEHOLDER.search(w)]
+            if len(words) == 1 and (words[0].isdigit() or "," in words[0]):  # `--batch 64`: the default
+                dest = flag[2:].replace("-", "_")
+                if str(defaults.get(dest)) != words[0]:
+                    problems.append(f"cnnviz {command} {flag}: documented {words[0]}, default {defaults.get(dest)}")
+                continue
+            for word in words:
+                if not re.search(rf"(?<![\w-]){re.escape(word)}(?![\w-])", help_text):
+                    problems.append(f"cnnviz {command} {flag} {word}: not in its --help")
+    return problems
+
+
+def test_the_readme_s_commands_flags_choices_and_defaults_are_the_parser_s():
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    assert len(COMMAND_ROW.findall(text)) == 7, "the README's table of headless commands"
+    assert readme_command_problems(text) == []
+
+
+def test_the_command_check_finds_a_flag_a_choice_and_a_default_that_are_not_so():
+    row = "| `cnnviz bench [--batch 32] [--backends numpy,numba] [--colour] [--against torch\\|jax]` | x |"
+    assert readme_command_problems(row) == [
+        "cnnviz bench --batch: documented 32, default 64",
+        "cnnviz bench --colour: not in its --help",
+        "cnnviz bench --against jax: not in its --help",
+    ]
+    assert readme_command_problems("| `cnnviz teach [--net tiny]` | x |") == ["cnnviz teach: no such command"]
+
+
+# Numbers the docs state that a constant of the code sets: (document, the phrase as written, the code's value,
+# the value the phrase says). Changing either the text or the code without the other fails here.
+def documented_numbers():
+    from cnnviz.app import autosave, class_canvas
+    from cnnviz.classroom import adversarial, drawings, lessons, uncertainty
+    from cnnviz.classroom import filters as classroom_filters
+    from cnnviz.cli import bench, bench_machine
+    from cnnviz.cli import filters as cli_filters
+    from cnnviz.data import limits
+    from cnnviz.gui import window_memory, zoom
+    from cnnviz.gui.panels import filters as filters_panel
+    from cnnviz.nn import checkpoint, checkpoint_meta
+    from cnnviz.train import config, thread_choice
+    from cnnviz.web import server, strokes
+
+    web = server.Limits()
+    kb = 1024
+    return [
+        (
+            "docs/security.md",
+            "| settings `view.json` (zoom, language; user config folder) | 64 KB, depth 4 |",
+            (zoom.MAX_SETTINGS_BYTES, zoom.MAX_SETTINGS_DEPTH),
+            (64 * kb, 4),
+        ),
+        (
+            "docs/security.md",
+            "Open recent; beside `view.json`, read by Qt's `QSettings`) | 64 KB, regular files only,",
+            window_memory.MAX_WINDOW_BYTES,
+            64 * kb,
+        ),
+        (
+            "docs/security.md",
+            "| lesson presets (`--lesson`, the Lessons menu) | 256 KB, depth 4 |",
+            (lessons.MAX_LESSON_BYTES, lessons.MAX_LESSON_DEPTH),
+            (256 * kb, 4),
+        ),
+        (
+            "docs/security.md",
+            "(`index.json` of a drawings folder) | 16 MB, depth 8 |",
+            (drawings.MAX_INDEX_BYTES, drawings.MAX_INDEX_DEPTH),
+            (16 * kb * kb, 8),
+        ),
+        (
+            "docs/security.md",
+            "the restore offer) | 1 M characters, depth 16,",
+            (checkpoint.MAX_META_CHARS, limits.MAX_JSON_DEPTH),
+            (1_000_000, 16),
+        ),
+        ("docs/security.md", "| epochs and losses at most 1e12 |", checkpoint_meta.MAX_HISTORY_VALUE, 1e12),
+        (
+            "docs/security.md",
+            "| 64 KB, depth 2, whole numbers 1 to 4,096 |",
+            (thread_choice.MAX_BYTES, thread_choice.MAX_THREADS),
+            (64 * kb, 4096),
+        ),
+        (
+            "docs/security.md",
+            "which model's filters it holds) | 1 MB, depth 16 |",
+            (cli_filters.MAX_MANIFEST_BYTES, limits.MAX_JSON_DEPTH),
+            (kb * kb, 16),
+        ),
+        (
+            "docs/security.md",
+            "(`--steps` at most 10,000 and 2,000, `--images` at most 10,000,",
+            (adversarial.MAX_STEPS, classroom_filters.MAX_STEPS, cli_filters.TEST_IMAGES),
+            (10_000, 2000, 10_000),
+        ),
+        (
+            "docs/security.md",
+            "a body of at most 32 KB (413, also when chunked), sent within 5 s (408)",
+            (web.max_body_bytes, web.body_seconds),
+            (32 * kb, 5.0),
+        ),
+        (
+            "docs/security.md",
+            "at most 64 strokes and 2,000 points in all, whole numbers inside a canvas of at most "
+            "4096 px, a label among the classes, a pseudonym of at most 24 characters",
+            (strokes.MAX_STROKES, strokes.MAX_POINTS, strokes.MAX_SIDE, strokes.MAX_PSEUDONYM),
+            (64, 2000, 4096, 24),
+        ),
+        ("docs/security.md", "40 requests a second per address", web.requests_per_second, 40.0),
+        (
+            "docs/security.md",
+            "64 requests in flight (503), 256 connections in all and 48 per address, none open "
+            'longer than 30 s (told "Connection: close" with its answers from 24 s on, closed after its request '
+            "in hand at 30 s, cut at 32 s",
+            (
+                web.in_flight,
+                web.connections,
+                web.connections_per_address,
+                web.connection_seconds,
+                server.WIND_DOWN * web.connection_seconds,
+                web.connection_seconds + web.connection_grace_seconds,
+            ),
+            (64, 256, 48, 30.0, 24.0, 32.0),
+        ),
+        (
+            "docs/security.md",
+            "per session at most 3,000 drawings, 200 per phone, 500 phones and 400 waiting",
+            (
+                class_canvas.MAX_SESSION_DRAWINGS,
+                class_canvas.MAX_PER_PHONE,
+                class_canvas.MAX_PHONES,
+                class_canvas.MAX_PENDING,
+            ),
+            (3000, 200, 500, 400),
+        ),
+        ("docs/security.md", "48 random bits (`secrets.token_urlsafe(6)`)", class_canvas.TOKEN_BYTES * 8, 48),
+        (
+            "docs/classroom.md",
+            "step the app's own sizes through 80, 90, 100, 110, 125, 150, 175 and 200 %",
+            zoom.STEPS,
+            (80, 90, 100, 110, 125, 150, 175, 200),
+        ),
+        ("docs/classroom.md", "every 3 minutes of training", autosave.EVERY_S, 180.0),
+        ("docs/classroom.md", "listing the newest five runs whose app has ended", autosave.MAX_OFFERED, 5),
+        (
+            "docs/classroom.md",
+            "(at most 500 points each for training and testing;",
+            checkpoint_meta.MAX_HISTORY_POINTS,
+            500,
+        ),
+        ("docs/classroom.md", "2 to 10 names of up to 24 characters", class_canvas.MAX_CLASS_NAME_CHARS, 24),
+        (
+            "docs/measuring.md",
+            "`--repeat` 1 to 100, `--steps` 1 to 10000, `--batch` 1 to 8192",
+            (bench.MAX_REPEAT, bench.MAX_STEPS, config.MAX_BATCH),
+            (100, 10000, 8192),
+        ),
+        (
+            "docs/measuring.md",
+            "At 0.5 or more before starting (a quarter of the cores on a machine with more than two",
+            (bench_machine.BUSY_LOAD, bench_machine.busy_load() == max(0.5, bench_machine.cpu_count() / 4)),
+            (0.5, True),
+        ),
+        (
+            "docs/see-inside.md",
+            "the 96th percentile of the scores of 2,000 held-out MNIST test images (every fifth, from the second)",
+            (
+                uncertainty.ACCEPT,
+                len(range(10_000)[uncertainty.CALIBRATION_SLICE]),
+                uncertainty.CALIBRATION_SLICE.start,
+                uncertainty.CALIBRATION_SLICE.step,
+            ),
+            (0.96, 2000, 1, 5),
+        ),
+        ("docs/see-inside.md", "its top 9 of the **first 2,000 test images**", filters_panel.TEST_IMAGES, 2000),
+        (
+            "docs/see-inside.md",
+            "Steps: 32 for a conv layer, 64 for the classes, fewer where units x forward "
+            "multiply-adds per step (`forward_macs`) would pass 11 G (never below 12)",
+            (filters_panel.STEPS, filters_panel.CLASS_STEPS, filters_panel.STEP_BUDGET_MACS, filters_panel.MIN_STEPS),
+            (32, 64, 11e9, 12),
+        ),
+    ]
+
+
+def test_the_numbers_the_docs_state_are_the_code_s():
+    wrong = []
+    for doc, phrase, value, expected in documented_numbers():
+        if phrase not in doc_text(doc):
+            wrong.append(f"{doc}: no longer says {phrase!r}")
+        elif value != expected:
+            wrong.append(f"{doc}: says {phrase!r}, the code has {value!r}")
+    assert wrong == []
+
+
+def test_every_key_the_docs_name_is_bound_to_what_they_say():
+    from cnnviz.gui.shortcuts import SHORTCUTS
+
+    bound = {key: s.name for s in SHORTCUTS for key in s.keys}
+    keys = {  # the documented key -> the shortcut's name in the one table of keys
+        "Space": "start_or_pause",
+        "S": "step",
+        "C": "clear_drawing",
+        "Left": "previous_test_image",
+        "Right": "next_test_image",
+        "PgDown": "lesson_next",
+        "N": "lesson_next",
+        "PgUp": "lesson_back",
+        "B": "lesson_back",
+        "Ctrl+Tab": "next_tab",
+        "Ctrl+PgDown": "next_tab",
+        "Ctrl+Shift+Tab": "previous_tab",
+        "Ctrl+PgUp": "previous_tab",
+        "K": "keep_for_comparison",
+        "F5": "presenter",
+        "F1": "help",
+        "?": "help",
+        "Ctrl+=": "zoom_in",
+        "Ctrl++": "zoom_in",
+        "Ctrl+-": "zoom_out",
+        "Ctrl+0": "zoom_reset",
+        "F6": "class_canvas",
+        "A": "accept_drawing",
+        "H": "hold_back_drawing",
+        "R": "reject_drawing",
+    }
+    assert {key: bound.get(key) for key in keys} == keys
+    classroom, readme = doc_text("docs/classroom.md"), doc_text("README.md")
+    for phrase in (
+        "Keys (**F1** or **?** lists them): Space start/pause/resume, S one step, C clear the drawing, ← → the test "
+        "image, PgDown/PgUp (or N/B) the lesson's steps, Ctrl+Tab / Ctrl+PgDown and Ctrl+Shift+Tab / Ctrl+PgUp the "
+        "next and previous tab, K keep this run for comparison, F5 presenter mode.",
+        "(**Ctrl+=** or **Ctrl++**), Zoom out (**Ctrl+-**) and Actual size (**Ctrl+0**)",
+        "Lessons > Open class canvas, **F6**,",
+        "**A** accepts the chosen drawing",
+        "**H** keeps it for *our own test set*",
+        "**R** rejects it",
+    ):
+        assert phrase in classroom, phrase
+    assert "(Space start/pause, S step, C clear the drawing, ← → the test image)" in readme
+
+
+def test_the_readme_s_system_libraries_are_the_ones_the_app_checks():
+    from cnnviz.gui.system_libraries import QT_GUI_LIBRARIES, XCB_LIBRARIES
+
+    text = doc_text("README.md")
+    listed = re.search(r"On Debian/Ubuntu they are: ([\w .-]+?)\. ", text)[1].split()
+    assert sorted(listed) == sorted({lib.debian for lib in QT_GUI_LIBRARIES + XCB_LIBRARIES})
+
+
+def test_every_module_the_architecture_names_exists():
+    text = (ROOT / "docs" / "architecture.md").read_text(encoding="utf-8")
+    elsewhere = {"test_ops.py"}  # tinygrad's, named for its habit
+    files = {p.name for folder in ("cnnviz", "tests", "packaging", "tools") for p in (ROOT / folder).rglob("*.py")}
+    named = set(re.findall(r"(?<![\w.])(\w+\.py)\b", text)) - elsewhere
+    assert len(named) > 100
+    assert sorted(named - files) == []
+
+
+# docs/security.md: "Every file the app reads". Each call of the bounded reader reads a file the table names, and
+# no module opens a file in any other way except the few that the table's text allows.
+BOUNDED_READERS = {"read_bytes_file", "read_text_file", "read_json_file"}
+READ_BY = {  # module -> the file the table names for it
+    "cnnviz/gui/zoom.py": "`view.json`",
+    "cnnviz/gui/window_memory.py": "`window.ini`",
+    "cnnviz/nn/checkpoint.py": "`last-model.json`",
+    "cnnviz/classroom/lessons.py": "lesson presets",
+    "cnnviz/classroom/drawings.py": "`index.json` of a drawings folder) | 16 MB",
+    "cnnviz/train/thread_choice.py": "`numba-threads.json`",
+    "cnnviz/cli/filters.py": "`filters.json`",
+}
+OPENS_OTHERWISE = {  # module -> how it opens files, and why that is not a reader of untrusted small files
+    "cnnviz/data/files.py": "the bounded reader itself, and open_regular",
+    "cnnviz/data/file_writing.py": "writes; a temporary file is opened only to test its lock",
+    "cnnviz/data/drawing.py": "images, from open_regular's file, decoded within the budget",
+    "cnnviz/data/idx.py": "IDX files, gzip from open_regular's file, checked against the header",
+    "cnnviz/nn/checkpoint.py": "the zip from open_regular's file; the save target's probe",
+    "cnnviz/classroom/drawings.py": "a drawing's PNG, listed as a regular file, 28x28 checked from its header",
+    "cnnviz/app/autosave.py": "the autosave's lock file, locked and never read",
+    "cnnviz/train/heap.py": "/proc/self/statm",
+    "cnnviz/backends/numba_cpu/thread_probe.py": "/proc/cpuinfo",
+    "cnnviz/backends/gpu_probe.py": "cnnviz's own installation record (direct_url.json)",
+    "cnnviz/classroom/colormaps.py": "package data",
+    "cnnviz/gui/translation_sources.py": "the package's own sources and catalogues",
+    "cnnviz/gui/ts_catalogue.py": "the package's catalogues",
+    "cnnviz/gui/window_memory.py": "QSettings, after read_bytes_file checked the file",
+    "cnnviz/gui/offscreen_screen.py": "writes",
+    "cnnviz/web/server.py": "the page's package data",
+}
+OPENERS = {
+    "open",
+    "os.open",
+    "os.fdopen",
+    "Image.open",
+    "zipfile.ZipFile",
+    "gzip.GzipFile",
+    "gzip.open",
+    "QSettings",
+    "np.load",
+    "numpy.load",
+    "json.load",
+    "np.fromfile",
+    "np.memmap",
+    "io.open",
+    "codecs.open",
+}
+OPENER_NAMES = {callee.rsplit(".", 1)[-1] for callee in OPENERS} | {"read_text", "read_bytes"}
+CALLS_BY_NAME = re.compile(r"\b(?:" + "|".join(sorted(OPENER_NAMES | BOUNDED_READERS)) + r")\(")
+
+
+def file_reads(root: Path = ROOT / "cnnviz") -> tuple[dict[str, set[str]], dict[str, set[str]]]:
+    """Per module, the bounded readers it calls and the other ways it opens files (the callee as written)."""
+    bounded, other = {}, {}
+    for path in sorted(root.rglob("*.py")):
+        module = path.relative_to(ROOT).as_posix()
+        source = path.read_text(encoding="utf-8")
+        if not CALLS_BY_NAME.search(source):  # (parsing only the modules that may call one: seconds less)
+            continue
+        for node in ast.walk(ast.parse(source)):
+            if not isinstance(node, ast.Call):
+                continue
+            func = node.func
+            name = func.id if isinstance(func, ast.Name) else getattr(func, "attr", None)
+            if name in BOUNDED_READERS and module != "cnnviz/data/files.py":
+                bounded.setdefault(module, set()).add(name)
+            elif name in OPENER_NAMES and (ast.unparse(func) in OPENERS or name in ("read_text", "read_bytes")):
+                other.setdefault(module, set()).add(ast.unparse(func))
+    return bounded, other
+
+
+def test_every_file_the_app_reads_is_in_the_security_table():
+    bounded, other = file_reads()
+    table = doc_text("docs/security.md").split("**Every file the app reads")[1].split("How it is tested")[0]
+    assert sorted(set(bounded) - set(READ_BY)) == [], "a new reader of a file: add its row to docs/security.md"
+    assert [module for module, name in READ_BY.items() if name not in table] == []
+    assert sorted(set(other) - set(OPENS_OTHERWISE)) == [], "a file opened around the bounded reader"
+
+
+def test_the_file_check_finds_a_module_that_opens_a_file(tmp_path, monkeypatch):
+    monkeypatch.setattr(sys.modules[__name__], "ROOT", tmp_path)
+    (tmp_path / "cnnviz").mkdir()
+    (tmp_path / "cnnviz" / "sneaky.py").write_text(
+        "import json\nfrom pathlib import Path\n"
+        "def f(p):\n    return json.loads(Path(p).read_text()), read_json_file(p, 10)\n"
+    )
+    assert file_reads(tmp_path / "cnnviz") == (
+        {"cnnviz/sneaky.py": {"read_json_file"}},
+        {"cnnviz/sneaky.py": {"Path(p).read_text"}},
+    )
