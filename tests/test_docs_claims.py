@@ -3,6 +3,7 @@ kept while what it cites exists: every ``path::name`` there must name a file of 
 class or assignment in it (a renamed or deleted test would otherwise leave its claim unkept, silently)."""
 
 import ast
+import math
 import re
 import sys
 from functools import cache
@@ -135,10 +136,46 @@ def test_the_command_check_finds_a_flag_a_choice_and_a_default_that_are_not_so()
     assert readme_command_problems("| `cnnviz teach [--net tiny]` | x |") == ["cnnviz teach: no such command"]
 
 
+# The README's presets: each layer's shape as the table gives it is the preset's, and the fast preset's recipe is
+# the one the table gives.
+PRESET_ROW = re.compile(r"^\| `(\w+)` \| (.+) \|$", re.M)
+LAYER_SHAPE = re.compile(r"conv(\d)x\1 (\d+)→(\d+)|dense (\d+)→(\d+)")
+
+
+def test_the_readme_s_presets_are_the_code_s():
+    from cnnviz.nn.model import PRESET_RECIPES, PRESETS, Sequential
+
+    rows = dict(PRESET_ROW.findall((ROOT / "README.md").read_text(encoding="utf-8")))
+    assert sorted(rows) == sorted(PRESETS)
+    for name, layers in rows.items():
+        documented = [
+            (int(c_out), int(c_in), int(k), int(k)) if k else (int(d_out), int(d_in))
+            for k, c_in, c_out, d_in, d_out in LAYER_SHAPE.findall(layers)
+        ]
+        weights = [s for key, s in Sequential.from_spec(PRESETS[name]).parameter_shapes().items() if "weight" in key]
+        assert documented == weights, name
+    assert (
+        "with its recipe: 1.5 epochs, batch 256, Adam lr 0.01, betas (0.7, 0.9), one-cycle with a 15 % warm-up"
+        in rows["fast"]
+    )
+    assert PRESET_RECIPES == {
+        "fast": {
+            "epochs": 1.5,
+            "batch_size": 256,
+            "lr": 0.01,
+            "optimizer": "adam",
+            "beta1": 0.7,
+            "beta2": 0.9,
+            "schedule": "onecycle",
+            "warmup": 0.15,
+        }
+    }
+
+
 # Numbers the docs state that a constant of the code sets: (document, the phrase as written, the code's value,
 # the value the phrase says). Changing either the text or the code without the other fails here.
 def documented_numbers():
-    from cnnviz.app import autosave, class_canvas
+    from cnnviz.app import autosave, class_canvas, class_training
     from cnnviz.classroom import adversarial, drawings, lessons, uncertainty
     from cnnviz.classroom import filters as classroom_filters
     from cnnviz.cli import bench, bench_machine
@@ -147,12 +184,39 @@ def documented_numbers():
     from cnnviz.gui import window_memory, zoom
     from cnnviz.gui.panels import filters as filters_panel
     from cnnviz.nn import checkpoint, checkpoint_meta
+    from cnnviz.nn.model import Sequential
     from cnnviz.train import config, thread_choice
     from cnnviz.web import server, strokes
 
     web = server.Limits()
     kb = 1024
+    shapes_net = Sequential.from_spec(class_training.class_net(3), num_classes=3).parameter_shapes()
+    runs = class_training.RUN_SETTINGS
     return [
+        (
+            "docs/classroom.md",
+            "a fresh tiny net (conv5-8, conv3-16, one output per class: 3,731 weights for three classes)",
+            (class_training.CLASS_NET_BASE, sum(math.prod(shape) for shape in shapes_net.values())),
+            ("conv5-8,relu,pool,conv3-16,relu,pool", 3731),
+        ),
+        (
+            "docs/classroom.md",
+            "each drawing repeated, moved by up to two pixels, to 1,920 images a pass; three passes, 180 steps of 32",
+            (
+                class_training.MAX_SHIFT,
+                class_training.TRAIN_IMAGES,
+                runs["epochs"],
+                runs["epochs"] * class_training.TRAIN_IMAGES / runs["batch_size"],
+                runs["batch_size"],
+            ),
+            (2, 1920, 3.0, 180.0, 32),
+        ),
+        (
+            "docs/classroom.md",
+            "At least 2 accepted drawings of each class are needed",
+            class_training.MIN_PER_CLASS,
+            2,
+        ),
         (
             "docs/security.md",
             "| settings `view.json` (zoom, language; user config folder) | 64 KB, depth 4 |",
