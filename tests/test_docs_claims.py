@@ -53,6 +53,48 @@ def test_the_check_finds_a_citation_that_is_gone():
     assert unkept("`tests/test_docs_claims.py::CLAIMS` `cnnviz/data/limits.py::MAX_LAYERS`") == []
 
 
+# A code line is cited with its value: `cnnviz/data/limits.py::MAX_LAYERS` (= 64); the constant must have it.
+VALUED = re.compile(r"`(cnnviz/[\w/]+\.py)::(\w+)` \(= ([^)`]+)\)")
+ARITHMETIC = (ast.Expression, ast.Constant, ast.BinOp, ast.UnaryOp, ast.Add, ast.Sub, ast.Mult, ast.Pow, ast.USub)
+
+
+def number(text: str):
+    """The value a citation gives: a literal or plain arithmetic of literals (``512 * 2**20``)."""
+    tree = ast.parse(text, mode="eval")
+    if not all(isinstance(node, ARITHMETIC) for node in ast.walk(tree)):
+        raise ValueError(f"not a plain value: {text}")
+    return eval(compile(tree, "<claims>", "eval"), {"__builtins__": {}})
+
+
+def wrong_values(text: str) -> list[str]:
+    """The valued citations in ``text`` whose constant has another value (or none)."""
+    import importlib
+
+    wrong = []
+    for path, name, value in VALUED.findall(text):
+        module = importlib.import_module(path[: -len(".py")].replace("/", "."))
+        actual = getattr(module, name, "(missing)")
+        if actual != number(value):
+            wrong.append(f"{path}::{name} is {actual!r}, not {value}")
+    return wrong
+
+
+def test_every_constant_a_claim_cites_has_the_value_it_gives():
+    text = CLAIMS.read_text(encoding="utf-8")
+    constants = [(path, name) for path, name in CITATION.findall(text) if name.lstrip("_").isupper()]
+    valued = [(path, name) for path, name, _value in VALUED.findall(text)]
+    assert len(valued) >= 17 and sorted(set(constants) - set(valued)) == [], "a constant is cited with its value"
+    assert wrong_values(text) == []
+
+
+def test_the_value_check_finds_a_constant_that_changed():
+    assert wrong_values("`cnnviz/data/limits.py::MAX_LAYERS` (= 65) `cnnviz/data/limits.py::NOT_THERE` (= 1)") == [
+        "cnnviz/data/limits.py::MAX_LAYERS is 64, not 65",
+        "cnnviz/data/limits.py::NOT_THERE is '(missing)', not 1",
+    ]
+    assert wrong_values("`cnnviz/data/limits.py::FIXED_BUDGET_BYTES` (= 512 * 2**20)") == []
+
+
 def test_the_list_covers_the_docs_it_names_and_is_linked_from_the_architecture():
     text = CLAIMS.read_text(encoding="utf-8")
     for doc in ("security", "architecture", "performance", "classroom"):
