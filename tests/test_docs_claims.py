@@ -214,6 +214,15 @@ def test_the_readme_s_presets_are_the_code_s():
     }
 
 
+def test_the_tabs_the_readme_lists_are_the_registry_s():
+    from cnnviz.gui.panels.registry import PANELS, TAB
+
+    text = doc_text("README.md").split("Tabs for the classroom: ")[1].split("; the Draw panel says")[0]
+    listed = re.findall(r"\*\*([^*]+)\*\*", text)
+    tabs = [spec for spec in PANELS if spec.place == TAB]
+    assert len(listed) == len(tabs) and all(any(name in (s.title, s.short) for s in tabs) for name in listed), listed
+
+
 # Numbers the docs state that a constant of the code sets: (document, the phrase as written, the code's value,
 # the value the phrase says). Changing either the text or the code without the other fails here.
 def documented_numbers():
@@ -223,7 +232,9 @@ def documented_numbers():
     from cnnviz.cli import bench, bench_machine
     from cnnviz.cli import filters as cli_filters
     from cnnviz.data import limits
-    from cnnviz.gui import window_memory, zoom
+    from cnnviz.gui import presenter, theme, window_memory, zoom
+    from cnnviz.gui.devtools import fit, fit_plots
+    from cnnviz.gui.panels import classify, pictures
     from cnnviz.gui.panels import filters as filters_panel
     from cnnviz.nn import checkpoint, checkpoint_meta
     from cnnviz.nn.model import Sequential
@@ -235,6 +246,27 @@ def documented_numbers():
     shapes_net = Sequential.from_spec(class_training.class_net(3), num_classes=3).parameter_shapes()
     runs = class_training.RUN_SETTINGS
     return [
+        (
+            "docs/classroom.md",
+            "feature maps under 24 px, kernels under 16 px, a canvas under 200 px, a plot under 80 px (probability "
+            "bars: 50 px)",
+            (fit.MIN_FEATURE_MAP_PX, fit.MIN_KERNEL_PX, fit.MIN_CANVAS_PX, fit_plots.MIN_PLOT_PX, classify.MIN_BARS_PX),
+            (24, 16, 200, 80, 50),
+        ),
+        ("docs/classroom.md", "the Fool tab's pictures under 56 px", pictures.MIN_PICTURE_PX, 56),
+        (
+            "docs/classroom.md",
+            "presenter mode without the curves, the maps, the canvas and its answer together or with figures under "
+            "28 px",
+            (fit.TOGETHER, fit.READABLE_PX),
+            (("curves", "feature maps", "canvas", "answer"), 28),
+        ),
+        (
+            "docs/classroom.md",
+            "Presenter mode is a zoom of its own (15 pt instead of 11, 136 %)",
+            (presenter.BASE_PT, theme.UNZOOMED["BASE_POINT_SIZE"], round(100 * presenter.BASE_PT / 11)),
+            (15, 11, 136),
+        ),
         (
             "docs/classroom.md",
             "a fresh tiny net (conv5-8, conv3-16, one output per class: 3,731 weights for three classes)",
