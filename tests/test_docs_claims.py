@@ -4,6 +4,7 @@ class or assignment in it (a renamed or deleted test would otherwise leave its c
 
 import ast
 import math
+import os
 import re
 import sys
 from functools import cache
@@ -227,6 +228,7 @@ def test_the_tabs_the_readme_lists_are_the_registry_s():
 # the value the phrase says). Changing either the text or the code without the other fails here.
 def documented_numbers():
     from cnnviz.app import autosave, class_canvas, class_training
+    from cnnviz.app.state import GUI_TRAIN_DEFAULTS
     from cnnviz.classroom import adversarial, drawings, lessons, uncertainty
     from cnnviz.classroom import filters as classroom_filters
     from cnnviz.cli import bench, bench_machine
@@ -236,16 +238,44 @@ def documented_numbers():
     from cnnviz.gui.devtools import fit, fit_plots
     from cnnviz.gui.panels import classify, pictures
     from cnnviz.gui.panels import filters as filters_panel
+    from cnnviz.gui.panels import map as map_panel
     from cnnviz.nn import checkpoint, checkpoint_meta
     from cnnviz.nn.model import Sequential
     from cnnviz.train import config, thread_choice
     from cnnviz.web import server, strokes
 
     web = server.Limits()
+    gui_eval_every = GUI_TRAIN_DEFAULTS["eval_every"]
     kb = 1024
     shapes_net = Sequential.from_spec(class_training.class_net(3), num_classes=3).parameter_shapes()
     runs = class_training.RUN_SETTINGS
     return [
+        (
+            "docs/see-inside.md",
+            "the tab keeps every map it made in the run (up to 120, older ones thinned out)",
+            map_panel.MAX_HISTORY,
+            120,
+        ),
+        (
+            "docs/see-inside.md",
+            "Bounded: all 2,000 held-out images for a small net, the first 500 of them for one of 100,000 weights or "
+            "more.",
+            (uncertainty.APP_IMAGES, uncertainty.APP_IMAGES_LARGE_NET, uncertainty.LARGE_NET_PARAMETERS),
+            (2000, 500, 100_000),
+        ),
+        (
+            "docs/see-inside.md",
+            "at most 256 layers, finite milliseconds in [0, 1e7]",
+            (checkpoint_meta.MAX_TIMING_LAYERS, checkpoint_meta.MAX_TIMING_MS),
+            (256, 1e7),
+        ),
+        ("docs/see-inside.md", "after every evaluation (every 100 steps in the app,", gui_eval_every, 100),
+        (
+            "docs/security.md",
+            "| 2 to 10 distinct names of at most 24 characters, as many as the net's outputs;",
+            (checkpoint_meta.MAX_CLASS_NAMES, checkpoint_meta.MAX_CLASS_NAME_CHARS),
+            (10, 24),
+        ),
         (
             "docs/classroom.md",
             "feature maps under 24 px, kernels under 16 px, a canvas under 200 px, a plot under 80 px (probability "
@@ -438,6 +468,28 @@ def test_the_numbers_the_docs_state_are_the_code_s():
         elif value != expected:
             wrong.append(f"{doc}: says {phrase!r}, the code has {value!r}")
     assert wrong == []
+
+
+def test_the_variables_docs_security_names_change_the_limits():
+    import subprocess
+
+    assert (
+        "(`cnnviz/data/limits.py`; `CNNVIZ_MEMORY_BUDGET_MB`, `CNNVIZ_MAX_PARAMETERS`, `CNNVIZ_MAX_LAYERS` change "
+        "the limits)" in doc_text("docs/security.md")
+    )
+    variables = {"CNNVIZ_MEMORY_BUDGET_MB": "7", "CNNVIZ_MAX_PARAMETERS": "1234", "CNNVIZ_MAX_LAYERS": "3"}
+    done = subprocess.run(
+        [
+            sys.executable,
+            "-c",
+            "from cnnviz.data import limits as l; print(l.FIXED_BUDGET_BYTES, l.MAX_PARAMETERS, l.MAX_LAYERS)",
+        ],
+        env={**os.environ, **variables, "PYTHONPATH": str(ROOT)},
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert done.stdout.split() == [str(7 * 2**20), "1234", "3"], done.stderr
 
 
 def test_every_key_the_docs_name_is_bound_to_what_they_say():
