@@ -224,6 +224,28 @@ def test_the_tabs_the_readme_lists_are_the_registry_s():
     assert len(listed) == len(tabs) and all(any(name in (s.title, s.short) for s in tabs) for name in listed), listed
 
 
+def test_the_lessons_docs_classroom_lists_are_the_bundled_ones():
+    import json
+
+    text = doc_text("docs/classroom.md").split("The **Lessons** menu loads")[1].split("Loading a lesson during")[0]
+    named = re.findall(r'"([^"]+)"', text)
+    titles = [
+        json.loads(f.read_text(encoding="utf-8"))["title"] for f in sorted((ROOT / "assets/presets").glob("*.json"))
+    ]
+    assert len(titles) == 8 and all(any(title.startswith(name) for name in named) for title in titles), (named, titles)
+    same_start = json.loads((ROOT / "assets/presets/06_same_start_two_learning_rates.json").read_text(encoding="utf-8"))
+    assert "plain SGD, 200 steps" in doc_text("docs/classroom.md")
+    assert (
+        same_start["optimizer"],
+        same_start["schedule"],
+        same_start["train_samples"] // same_start["batch_size"],
+    ) == (
+        "sgd",
+        "constant",
+        200,
+    )
+
+
 # Numbers the docs state that a constant of the code sets: (document, the phrase as written, the code's value,
 # the value the phrase says). Changing either the text or the code without the other fails here.
 def documented_numbers():
@@ -234,7 +256,8 @@ def documented_numbers():
     from cnnviz.cli import bench, bench_machine
     from cnnviz.cli import filters as cli_filters
     from cnnviz.data import limits
-    from cnnviz.gui import presenter, theme, window_memory, zoom
+    from cnnviz.gui import class_canvas as gui_class_canvas
+    from cnnviz.gui import garbage, presenter, router, session, theme, window, window_memory, zoom
     from cnnviz.gui.devtools import fit, fit_plots
     from cnnviz.gui.panels import classify, pictures
     from cnnviz.gui.panels import filters as filters_panel
@@ -250,6 +273,16 @@ def documented_numbers():
     shapes_net = Sequential.from_spec(class_training.class_net(3), num_classes=3).parameter_shapes()
     runs = class_training.RUN_SETTINGS
     return [
+        (
+            "docs/architecture.md",
+            "the window takes the server's arrivals onto the wall at most four times a second (`COLLECT_EVERY_S`)",
+            gui_class_canvas.COLLECT_EVERY_S,
+            0.25,
+        ),
+        ("docs/architecture.md", "(KeptMemory, the window's 5 s timer)", window.HEAP_CHECK_MS, 5000),
+        ("docs/architecture.md", "pyqtgraph's `GarbageCollector` on a 250 ms timer", garbage.INTERVAL_S, 0.25),
+        ("docs/architecture.md", "and hands them over at most 10 times a second", session.FLUSH_HZ, 10),
+        ("docs/architecture.md", "at the router's throttled `TICK`, at most 5 times a second", router.CURVES_HZ, 5),
         (
             "docs/see-inside.md",
             "the tab keeps every map it made in the run (up to 120, older ones thinned out)",
