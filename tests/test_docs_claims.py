@@ -305,6 +305,13 @@ def documented_numbers():
         ("docs/see-inside.md", "after every evaluation (every 100 steps in the app,", gui_eval_every, 100),
         (
             "docs/security.md",
+            "a kept run's timings (backend and layer names), takes only plain lower-case names "
+            "(`[a-z][a-z0-9_]{0,39}`,",
+            checkpoint_meta.TIMING_NAME.pattern,
+            "[a-z][a-z0-9_]{0,39}",
+        ),
+        (
+            "docs/security.md",
             "| 2 to 10 distinct names of at most 24 characters, as many as the net's outputs;",
             (checkpoint_meta.MAX_CLASS_NAMES, checkpoint_meta.MAX_CLASS_NAME_CHARS),
             (10, 24),
