@@ -255,12 +255,13 @@ def documented_numbers():
     from cnnviz.classroom import filters as classroom_filters
     from cnnviz.cli import bench, bench_machine
     from cnnviz.cli import filters as cli_filters
-    from cnnviz.data import limits
+    from cnnviz.data import limits, photo
     from cnnviz.gui import class_canvas as gui_class_canvas
     from cnnviz.gui import garbage, presenter, router, session, theme, window, window_memory, zoom
     from cnnviz.gui.devtools import fit, fit_plots
     from cnnviz.gui.panels import classify, pictures
     from cnnviz.gui.panels import filters as filters_panel
+    from cnnviz.gui.panels import fool as fool_panel
     from cnnviz.gui.panels import map as map_panel
     from cnnviz.nn import checkpoint, checkpoint_meta
     from cnnviz.nn.model import Sequential
@@ -273,6 +274,26 @@ def documented_numbers():
     shapes_net = Sequential.from_spec(class_training.class_net(3), num_classes=3).parameter_shapes()
     runs = class_training.RUN_SETTINGS
     return [
+        (
+            "docs/see-inside.md",
+            "(at least 64 px a side and no flat background: under half the pixels share one grey level;",
+            (photo.PHOTO_SIDE, photo.FLAT_BACKGROUND),
+            (64, 0.5),
+        ),
+        (
+            "docs/see-inside.md",
+            "measured in 8 x 8 blocks (each block's paper: its 90th percentile, the 10th on a dark page,",
+            (photo.LIGHT_GRID, photo.PAPER_PERCENTILE),
+            (8, 90),
+        ),
+        (
+            "docs/see-inside.md",
+            'Budgets: "a little everywhere" starts at ± 50 levels (about a fifth of full white), "the fewest pixels" '
+            "at ± 255",
+            (fool_panel.BUDGET["bim"], fool_panel.BUDGET["pixels"]),
+            (50, 255),
+        ),
+        ("docs/see-inside.md", "after a 0.3 s pause", fool_panel.PAUSE_MS, 300),
         (
             "docs/architecture.md",
             "the window takes the server's arrivals onto the wall at most four times a second (`COLLECT_EVERY_S`)",

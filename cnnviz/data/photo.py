@@ -62,8 +62,8 @@ def box_blur3(values: np.ndarray) -> np.ndarray:
 def even_out_lighting(values: np.ndarray) -> np.ndarray:
     """A photo with the light made even: the paper's brightness as a smooth surface, divided out.
 
-    Each block's median is the paper there (a pen stroke covers a small part of a block); a
-    quadratic surface fitted to those medians, leaving out blocks whose median is far from the
+    Each block's :data:`PAPER_PERCENTILE` is the paper there (the lighter side of a block on a light page);
+    a quadratic surface fitted to those values, leaving out blocks whose value is far from the
     surface (a block full of ink, a shadow's edge), is the light across the sheet. A light page
     becomes 1 everywhere (values / surface), a dark one (chalk, a screen) 0.
     Pictures smaller than PHOTO_SIDE, or evenly lit, come back unchanged.
