@@ -608,6 +608,23 @@ def test_the_readme_s_system_libraries_are_the_ones_the_app_checks():
     assert sorted(listed) == sorted({lib.debian for lib in QT_GUI_LIBRARIES + XCB_LIBRARIES})
 
 
+def test_every_extra_the_docs_name_is_one_pyproject_offers():
+    import tomllib
+
+    offered = set(
+        tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]["optional-dependencies"]
+    )
+    texts = [ROOT / "README.md", ROOT / "CONTRIBUTING.md", *sorted((ROOT / "docs").glob("*.md"))]
+    named = {
+        (path.name, extra)
+        for path in texts
+        for group in re.findall(r"(?:\.|\.whl)\[([a-z0-9,-]+)\]", path.read_text(encoding="utf-8"))
+        for extra in group.split(",")
+    }
+    assert {extra for _path, extra in named} >= {"test", "gpu", "bench", "bundle", "cuda-test"}
+    assert sorted((path, extra) for path, extra in named if extra not in offered) == []
+
+
 def test_every_module_the_architecture_names_exists():
     text = (ROOT / "docs" / "architecture.md").read_text(encoding="utf-8")
     elsewhere = {"test_ops.py"}  # tinygrad's, named for its habit
