@@ -1,6 +1,13 @@
 """docs/claims.md lists the docs' claims with the test or code line that keeps each (issue 30). A claim is only
 kept while what it cites exists: every ``path::name`` there must name a file of the repository and a function,
-class or assignment in it (a renamed or deleted test would otherwise leave its claim unkept, silently)."""
+class or assignment in it (a renamed or deleted test would otherwise leave its claim unkept, silently), and a
+constant cited with its value (``path::NAME`` (= value)) must still have it.
+
+The rest of the file checks the docs' own words against the code wherever that is mechanical: the README's
+command table against the parser, its presets, tabs, keys and system libraries; about 90 numbers the docs state
+against the constants that set them; every file the app reads against docs/security.md's table (from the syntax
+tree); every name the docs quote. Each check has a test showing it fails on a wrong input, and all of them together
+take seconds: they read text, import modules and parse, and build no window and train nothing."""
 
 import ast
 import math
@@ -100,6 +107,7 @@ def test_the_list_covers_the_docs_it_names_and_is_linked_from_the_architecture()
     text = CLAIMS.read_text(encoding="utf-8")
     for doc in ("security", "architecture", "performance", "classroom"):
         assert f"## docs/{doc}.md" in text
+    assert "## README.md" in text
     assert "claims.md" in (ROOT / "docs" / "architecture.md").read_text(encoding="utf-8")
 
 
@@ -623,6 +631,54 @@ def test_every_extra_the_docs_name_is_one_pyproject_offers():
     }
     assert {extra for _path, extra in named} >= {"test", "gpu", "bench", "bundle", "cuda-test"}
     assert sorted((path, extra) for path, extra in named if extra not in offered) == []
+
+
+def heading_anchors(path: Path) -> set[str]:
+    """The anchors GitHub gives the headings of a Markdown file (lower case, punctuation dropped, spaces -> -)."""
+    headings = re.findall(r"^#+ (.+)$", path.read_text(encoding="utf-8"), re.M)
+    return {re.sub(r"[^\w\- ]", "", heading.strip().lower()).replace(" ", "-") for heading in headings}
+
+
+def broken_references(root: Path = ROOT) -> list[str]:
+    """``docs/X.md`` named in the code, tests, tools and docs that does not exist, and Markdown links between the
+    docs (with their #anchors) that lead nowhere."""
+    broken = []
+    sources = [p for folder in ("cnnviz", "tests", "tools", "packaging", "docs") for p in (root / folder).rglob("*")]
+    for path in [*sources, root / "README.md", root / "CONTRIBUTING.md"]:
+        if path.suffix not in (".py", ".md") or not path.is_file() or path.name == Path(__file__).name:
+            continue  # (this file names missing docs on purpose)
+        text = path.read_text(encoding="utf-8")
+        where = path.relative_to(root).as_posix()
+        broken += [f"{where}: {name}" for name in re.findall(r"docs/[\w.-]+\.md", text) if not (root / name).is_file()]
+        if path.suffix != ".md":
+            continue
+        for target, anchor in re.findall(r"\]\(([\w./-]+\.md)(?:#([^)]+))?\)", text):
+            linked = (path.parent / target).resolve()
+            if not linked.is_file():
+                broken.append(f"{where}: {target}")
+            elif anchor and anchor not in heading_anchors(linked):
+                broken.append(f"{where}: {target}#{anchor}")
+    return broken
+
+
+def test_every_doc_named_and_every_link_between_docs_leads_somewhere():
+    assert broken_references() == []
+
+
+def test_the_reference_check_finds_a_missing_doc_and_a_wrong_anchor(tmp_path):
+    (tmp_path / "docs").mkdir()
+    (tmp_path / "docs" / "a.md").write_text(
+        "# A kept run (A | B)\n[x](b.md) [y](a.md#a-kept-run-a--b) [z](a.md#gone)\n"
+    )
+    (tmp_path / "tests").mkdir()
+    (tmp_path / "tests" / "t.py").write_text("# see docs/uncertainty.md\n")
+    for name in ("README.md", "CONTRIBUTING.md"):
+        (tmp_path / name).write_text("[a](docs/a.md#a-kept-run-a--b)\n")
+    assert broken_references(tmp_path) == [
+        "tests/t.py: docs/uncertainty.md",
+        "docs/a.md: b.md",
+        "docs/a.md: a.md#gone",
+    ]
 
 
 def test_every_module_the_architecture_names_exists():

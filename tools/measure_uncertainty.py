@@ -1,4 +1,4 @@
-"""Which uncertainty score tells digits from non-digits best: the measurement behind docs/uncertainty.md.
+"""Which uncertainty score tells digits from non-digits best: the measurement behind docs/see-inside.md.
 
     python tools/measure_uncertainty.py MODEL.npz [MODEL.npz ...]
 

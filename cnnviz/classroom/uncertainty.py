@@ -5,7 +5,7 @@ A network trained on MNIST answers every input with some digit, often at
 the digits it was trained on an input looks to the network, higher = less
 sure. Four candidates are computed (``METHODS``); ``DEFAULT_METHOD`` was chosen
 by measurement (``tools/measure_uncertainty.py``, numbers in
-docs/uncertainty.md):
+docs/see-inside.md):
 
 * ``max_softmax`` -- 1 - the largest class probability;
 * ``entropy`` -- the entropy of the class probabilities, in nats;

@@ -7,7 +7,7 @@ divided out (:func:`even_out_lighting`), and ink joined to the picture's edge
 (the paper's rim, the table, a shadow) or far from the digit (specks, a smudge)
 is dropped before the digit is cropped (:func:`drop_edge_clutter`,
 :func:`ink_extent`). Measured on synthetic phone photos (gradients, vignette,
-grain, perspective, pen colours, JPEG): docs/own-images.md.
+grain, perspective, pen colours, JPEG): docs/see-inside.md.
 """
 
 from __future__ import annotations

@@ -50,7 +50,7 @@ def test_held_out_digits_are_accepted_and_non_digits_flagged(tiny_model, mnist):
     assert 1 - unsure.mean() >= 0.95, f"only {100 * (1 - unsure.mean()):.2f} % of 8,000 unseen test digits accepted"
     rejected = {kind: u.assess(tiny_model, non_digits(kind, 150, seed=2), cal)[2].mean() for kind in NON_DIGIT_KINDS}
     assert rejected["noise"] >= 0.9, rejected
-    assert np.mean(list(rejected.values())) >= 0.5, rejected  # measured 0.68 (docs/uncertainty.md)
+    assert np.mean(list(rejected.values())) >= 0.5, rejected  # measured 0.68 (docs/see-inside.md)
     # Wrong answers are flagged far more often than right ones: the score means something for digits too.
     wrong = probs.argmax(axis=1) != mnist.test_labels[~held_out]
     assert unsure[wrong].mean() > 5 * unsure[~wrong].mean()

@@ -28,7 +28,7 @@ def test_a_trained_model_reads_phone_photos_nearly_as_well_as_mnist(mnist, tiny_
         tiny_model.predict_proba(mnist.test_images[indices][:, None] / np.float32(255)).argmax(axis=1) == labels
     )
     # Measured with this 150-step tiny net: 91.5 % of 200 photos against 93 % of the same digits from MNIST
-    # (docs/own-images.md); before the photo handling, 8.5 % with a 99 % net.
+    # (docs/see-inside.md); before the photo handling, 8.5 % with a 99 % net.
     assert on_photos >= on_mnist - 0.1 and on_photos >= 0.8, (on_photos, on_mnist)
 
 

@@ -1,6 +1,6 @@
 """Scans and photos both read well: the photo steps (cnnviz/data/photo.py) help phone photos and never cost a
 scan its digit. Small sets made from MNIST test digits, each read at least as well with the photo steps as
-without them (the pipeline from before they existed); measured on 500 digits in docs/own-images.md."""
+without them (the pipeline from before they existed); the photo figures are in docs/see-inside.md."""
 
 from __future__ import annotations
 
