@@ -51,8 +51,10 @@ class Menus:
         self.stop_comparing_action.setEnabled(False)
         state.events.kept.connect(lambda kept: self.stop_comparing_action.setEnabled(kept is not None))
         file_menu.addSeparator()
-        quit_action = file_menu.addAction(tr("Quit"), commands["quit"])
-        quit_action.setShortcut(QKeySequence.Quit)
+        self.quit_action = file_menu.addAction(tr("Quit"), commands["quit"])
+        # Ctrl+Q (Cmd+Q on macOS) everywhere: Qt's standard Quit key is empty on Windows and on Linux without a
+        # GNOME or KDE theme (and offscreen), where docs/classroom.md's "or Ctrl+Q" did nothing.
+        self.quit_action.setShortcut(QKeySequence("Ctrl+Q"))
 
         view = bar.addMenu(tr("&View"))
         self.presenter_action = _kept_action(view, tr("Presenter mode (fewer, bigger pictures, full screen)"))

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-from PySide6.QtGui import QAction, QKeySequence
+from PySide6.QtGui import QAction
 
 from cnnviz.app import autosave
 from cnnviz.backends import registry
@@ -87,7 +87,7 @@ def test_ctrl_q_is_quit_and_behaves_like_closing(qtbot, make_window, slow_step, 
     go, inside, release = slow_step
     window = make_window()
     quit_action = next(a for a in window.findChildren(QAction) if a.text() == "Quit")
-    assert quit_action.shortcut() == QKeySequence(QKeySequence.Quit)
+    assert quit_action.shortcut().toString() == "Ctrl+Q"  # (QKeySequence.Quit is empty offscreen and on Windows)
     window.start()
     wait_steps(qtbot, window, 1)
     go.set()

@@ -175,7 +175,8 @@ def test_the_f1_list_fits_the_screen_in_presenter_mode(qtbot, keyed):
 def test_the_menu_shows_the_tables_keys_and_no_key_is_bound_twice(keyed):
     window = keyed
     assert window.menus.presenter_action.shortcut().toString() == "F5"
-    seen = {}
+    assert window.menus.quit_action.shortcut().toString() == "Ctrl+Q", "Qt's standard Quit key is empty here"
+    seen = {"Ctrl+Q": "quit"}
     for entry in shortcuts.SHORTCUTS:
         for key in entry.keys:
             assert key not in seen, f"{key} bound to {seen.get(key)} and {entry.name}"
