@@ -15,6 +15,7 @@ import math
 import os
 import sys
 
+from ..nn.model import PRESETS
 from .panels.registry import RIGHT, TABS, placed
 
 
@@ -22,7 +23,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> argparse.ArgumentParser:
     parser.add_argument(
         "--net",
         default="tiny",
-        help="preset (tiny, seed, keras) or a layer spec such as 'conv5-8,relu,pool,dense-10' (default: tiny)",
+        help=f"preset ({', '.join(PRESETS)}) or a layer spec such as 'conv5-8,relu,pool,dense-10' (default: tiny)",
     )
     parser.add_argument(
         "--backend", default="auto", help="numpy, numba, cuda, cupy or auto (default: the fastest one that runs here)"
