@@ -681,6 +681,32 @@ def test_the_reference_check_finds_a_missing_doc_and_a_wrong_anchor(tmp_path):
     ]
 
 
+REPO_PATH = re.compile(r"(?<![\w/~.$%-])((?:cnnviz|tests|tools|packaging|assets|\.ci|\.github)/[\w./-]*\w/?)")
+EXAMPLES = {"tests/x/test_y.py", "cnnviz/assets/"}  # a placeholder; the wheel's layout, not the tree's
+
+
+def missing_paths(text: str, root: Path = ROOT) -> list[str]:
+    """The repository paths ``text`` names (``tests/gui/test_fit.py``, ``cnnviz/web/static/``) that do not exist;
+    a name cut short by a placeholder (``test_<name>.py``, ``cnnviz_{de,ja}.ts``) is skipped."""
+    found = []
+    for match in REPO_PATH.finditer(text):
+        path, after = match[1], text[match.end() : match.end() + 1]
+        if (after and after in "<{*") or path in EXAMPLES or (root / path).exists():
+            continue
+        found.append(path)
+    return sorted(set(found))
+
+
+def test_every_repository_path_the_docs_name_exists():
+    texts = [ROOT / "README.md", ROOT / "CONTRIBUTING.md", *sorted((ROOT / "docs").glob("*.md"))]
+    assert {str(path.name): missing_paths(path.read_text(encoding="utf-8")) for path in texts} == {
+        str(path.name): [] for path in texts
+    }
+    assert missing_paths("`tests/gui/test_gone.py`, `cnnviz/gui/`, ~/.local/share/cnnviz/models, test_<n>.py") == [
+        "tests/gui/test_gone.py"
+    ]
+
+
 def test_every_module_the_architecture_names_exists():
     text = (ROOT / "docs" / "architecture.md").read_text(encoding="utf-8")
     elsewhere = {"test_ops.py"}  # tinygrad's, named for its habit
