@@ -30,7 +30,8 @@ def format_table(report: dict) -> str:
     lines = [
         f"cnnviz devices --check: {report['net']}, batch {report['batch']}, {report['dtype']}; "
         f"forward, backward and {report['train_steps']} training steps against the NumPy reference in "
-        f"{report['reference_dtype']}",
+        f"{report['reference_dtype']}"
+        + (f"; numba on {report['threads']} worker threads" if report.get("threads") else ""),
         "",
     ]
     header = f"{'backend':<8} {'check':<8} {'max rel err':>11} {'step ms':>9} {'warm-up s':>9}  device / reason"
