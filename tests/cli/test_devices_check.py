@@ -259,6 +259,8 @@ def test_numba_on_16_threads_passes_at_batch_64_through_the_command(monkeypatch,
     assert report["threads"] == 16 and "on 16 worker threads" in entry["description"]
     assert 0 < entry["worst_bound_fraction"] <= 1
     assert "numba on 16 worker threads" in err
+    report["backends"] = {"numba": devices_check.BackendCheck(True, check="passed", step_ms=338.0)}
+    assert "(338 ms a training step at batch 64 on 16 worker threads)" in devices_report.verdict(report)
     assert backend.threads == 2
 
 
