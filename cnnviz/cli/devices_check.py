@@ -47,6 +47,7 @@ from ..backends.base import BackendUnavailable
 from ..nn.model import PRESETS, Sequential
 from ..nn.optim import Optimizer
 from ..train.step import training_step
+from .common import check_threads, threads_arg
 from .devices_report import format_table, to_json
 from .float32_bounds import REFERENCE_DTYPE, Bounded, Float64Reference, Mismatch, compare
 
@@ -58,6 +59,10 @@ bound follows from the gradient's. (Adam divides by sqrt(v): for the many gradie
 turns rounding noise into full +-lr steps, so its update is checked on its own, as one
 ``adam_step`` on fixed inputs.)"""
 DTYPE = np.float32
+
+MAX_CHECK_THREADS = 64
+"""``--threads`` may ask for this many numba workers whatever the cores here: the check is about how the sums
+are split, not speed (a 2-core machine checks a 16-core machine's split, slowly)."""
 
 TOLERANCES = {"batch": 0.0, "adam": 1e-5}
 """Largest relative error (max |got - expected| / max |expected|) accepted where no bound is
@@ -99,6 +104,14 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         default=10,
         dest="timed_steps",
         help="at most this many training steps timed per backend (default 10; at least 2, more while under 2 s)",
+    )
+    parser.add_argument(
+        "--threads",
+        type=threads_arg,
+        default=None,
+        metavar="N|auto",
+        help=f"worker threads of the numba backend for the check, 1 to {MAX_CHECK_THREADS}: more than the cores "
+        "here checks how a bigger machine splits the sums (auto, the default: one per core)",
     )
     parser.add_argument("--json", action="store_true", help="print one JSON object instead of the table")
 
@@ -337,14 +350,30 @@ def _problem(checks: dict[str, Mismatch]) -> str | None:
     return what + more
 
 
-def check_backend(name: str, spec: str, data: _Data, reference: dict, timed_steps: int) -> BackendCheck:
-    """Check one backend against ``reference`` (``reference_run``'s result)."""
+def check_backend(
+    name: str, spec: str, data: _Data, reference: dict, timed_steps: int, threads: int | None = None
+) -> BackendCheck:
+    """Check one backend against ``reference`` (``reference_run``'s result); a backend with worker threads (numba)
+    on ``threads`` of them when given (its own count is back in force afterwards)."""
     try:
         be = registry.get(name)
     except BackendUnavailable as exc:
         return BackendCheck(available=False, reason=str(exc))
     result = BackendCheck(available=True)
+    before = getattr(be, "threads", None) if threads is not None and hasattr(be, "set_threads") else None
     try:
+        return _check_opened(be, spec, data, reference, timed_steps, result, threads if before is not None else None)
+    finally:
+        if before is not None:
+            be.set_threads(before)
+
+
+def _check_opened(
+    be, spec: str, data: _Data, reference: dict, timed_steps: int, result: BackendCheck, threads: int | None
+) -> BackendCheck:
+    try:
+        if threads is not None:
+            be.set_threads(threads)
         result.description = be.describe()
         missing = [m for m in PROTOCOL if not hasattr(be, m)]
         if missing:
@@ -375,7 +404,9 @@ def _say(text: str) -> None:
         pass
 
 
-def check_all(net: str, batch: int, names: list[str], timed_steps: int = 10, progress=_say) -> dict:
+def check_all(
+    net: str, batch: int, names: list[str], timed_steps: int = 10, progress=_say, threads: int | None = None
+) -> dict:
     model = Sequential.from_spec(net)  # SpecError (a ValueError) names the problem
     data = _data(batch)
     started = time.perf_counter()
@@ -386,11 +417,12 @@ def check_all(net: str, batch: int, names: list[str], timed_steps: int = 10, pro
     reference = reference_run(model.spec, data)
     backends = {}
     for number, name in enumerate(names, 1):
+        on = f" on {threads} worker threads" if threads is not None and name == "numba" else ""
         progress(
-            f"[{number}/{len(names)}] {name}: warm-up, compare with the reference, time a step "
+            f"[{number}/{len(names)}] {name}{on}: warm-up, compare with the reference, time a step "
             f"({time.perf_counter() - started:.0f} s so far)..."
         )
-        backends[name] = check_backend(name, model.spec, data, reference, timed_steps)
+        backends[name] = check_backend(name, model.spec, data, reference, timed_steps, threads)
         progress(f"[{number}/{len(names)}] {name}: {backends[name].check}")
     return {
         "net": model.spec,
@@ -398,6 +430,7 @@ def check_all(net: str, batch: int, names: list[str], timed_steps: int = 10, pro
         "dtype": np.dtype(DTYPE).name,
         "reference_dtype": np.dtype(REFERENCE_DTYPE).name,
         "train_steps": TRAIN_STEPS,
+        "threads": threads,
         "backends": backends,
     }
 
@@ -424,8 +457,9 @@ def main(args) -> int:
     timed = getattr(args, "timed_steps", 10)
     if not isinstance(timed, int) or not 1 <= timed <= 10000:
         raise ValueError(f"--timed-steps must be a whole number from 1 to 10000, got {timed!r}")
+    threads = check_threads(getattr(args, "threads", None), MAX_CHECK_THREADS, "any machine's split of the sums")
     names = _names(getattr(args, "backends", ",".join(registry.NAMES)))
-    report = check_all(getattr(args, "net", "seed"), batch, names, timed)
+    report = check_all(getattr(args, "net", "seed"), batch, names, timed, threads=threads)
     if getattr(args, "json", False):
         json.dump(to_json(report), sys.stdout, indent=2)
         sys.stdout.write("\n")

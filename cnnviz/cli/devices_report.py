@@ -30,7 +30,8 @@ def format_table(report: dict) -> str:
     lines = [
         f"cnnviz devices --check: {report['net']}, batch {report['batch']}, {report['dtype']}; "
         f"forward, backward and {report['train_steps']} training steps against the NumPy reference in "
-        f"{report['reference_dtype']}",
+        f"{report['reference_dtype']}"
+        + (f"; numba on {report['threads']} worker threads" if report.get("threads") else ""),
         "",
     ]
     header = f"{'backend':<8} {'check':<8} {'max rel err':>11} {'step ms':>9} {'warm-up s':>9}  device / reason"
@@ -61,5 +62,7 @@ def verdict(report: dict) -> str:
     if not passed:
         return "For class: no backend passed here; report the failure and do not train on this machine." + avoid
     ms, best = min(passed)
-    speed = f" ({ms:.0f} ms a training step at batch {report['batch']})" if math.isfinite(ms) else ""
+    # --threads N times numba on N workers, not on the count training would choose here
+    on = f" on {report['threads']} worker threads" if report.get("threads") and best == "numba" else ""
+    speed = f" ({ms:.0f} ms a training step at batch {report['batch']}{on})" if math.isfinite(ms) else ""
     return f"For class: use --backend {best}{speed}, the fastest that passed." + avoid

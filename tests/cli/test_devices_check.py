@@ -173,6 +173,9 @@ SEED_SHAPES = "conv5-32,relu,pool,conv5-32,relu,pool,dense-64,relu,dense-10"
 """conv2 has 32 channels in and out: numba computes it with Winograd, forward, input and weight gradient
 (its transforms spread rounding across a 2x2 block and a whole kernel: the seed net failed there)."""
 BATCH = 128
+SEED_CONVS = "conv5-8,relu,pool,conv5-32,relu,pool,dense-10"
+"""A cheap net for a whole check at batch 64 (a few seconds): conv2 sums 201 products per output, its weight
+gradient 64 * 196."""
 
 
 @pytest.fixture(scope="module")
@@ -206,7 +209,7 @@ def test_numpy_in_float32_passes_at_batch_128_on_the_seed_shapes(monkeypatch, se
     } <= set(result.errors)
 
 
-@pytest.mark.parametrize("threads", [1, 2, 3])
+@pytest.mark.parametrize("threads", [1, 2, 3, 16])
 def test_numba_passes_at_batch_128_on_the_seed_shapes_at_any_thread_count(monkeypatch, seed_reference, threads):
     numba_cpu = pytest.importorskip("cnnviz.backends.numba_cpu")
     try:
@@ -216,6 +219,89 @@ def test_numba_passes_at_batch_128_on_the_seed_shapes_at_any_thread_count(monkey
     result = _check(monkeypatch, lambda: numba_cpu.create(threads=threads), seed_reference)
     assert result.check == "passed", result.reason
     assert f"{threads} worker thread" in result.description
+
+
+def _numba_or_skip():
+    numba_cpu = pytest.importorskip("cnnviz.backends.numba_cpu")
+    try:
+        numba_cpu.create(threads=1)
+    except BackendUnavailable as exc:
+        pytest.skip(str(exc))
+    return numba_cpu
+
+
+def test_numba_on_16_threads_passes_at_batch_64_through_the_command(monkeypatch, capsys):
+    """A 16-core machine splits each sum over 16 workers (4 images each at batch 64): its partial sums add up in
+    another order. The workers are the backend's own Python threads (not numba's thread pool: NUMBA_NUM_THREADS
+    plays no part), so a 2-core machine checks that split too, ``--threads 16``; the backend's count is back after."""
+    numba_cpu = _numba_or_skip()
+    backend = numba_cpu.create(threads=2)
+    _with_backend(monkeypatch, "numba", lambda: backend)
+    code = devices_check.main(
+        _args(
+            "--net",
+            SEED_CONVS,
+            "--batch",
+            "64",
+            "--backends",
+            "numba",
+            "--threads",
+            "16",
+            "--timed-steps",
+            "1",
+            "--json",
+        )
+    )
+    out, err = capsys.readouterr()
+    report = json.loads(out)
+    entry = report["backends"]["numba"]
+    assert code == 0 and entry["check"] == "passed", entry["reason"]
+    assert report["threads"] == 16 and "on 16 worker threads" in entry["description"]
+    assert 0 < entry["worst_bound_fraction"] <= 1
+    assert "numba on 16 worker threads" in err
+    report["backends"] = {"numba": devices_check.BackendCheck(True, check="passed", step_ms=338.0)}
+    assert "(338 ms a training step at batch 64 on 16 worker threads)" in devices_report.verdict(report)
+    assert backend.threads == 2
+
+
+class _LostPartialSum:
+    """The numba backend with a race in its reductions: the last worker's partial weight and bias gradients are
+    lost (a bug only a split over several workers shows)."""
+
+    def __init__(self, threads: int = 1):
+        from cnnviz.backends import numba_cpu
+
+        base = numba_cpu.NumbaBackend
+
+        class Lossy(base):
+            def _run(self, fn, ranges):
+                results = base._run(self, fn, ranges)
+                if len(results) > 1 and all(isinstance(r, tuple) and r for r in results):
+                    for partial in results[-1]:
+                        if isinstance(partial, np.ndarray):
+                            partial[...] = 0
+                return results
+
+        self.backend = Lossy(threads=threads)
+
+
+def test_a_partial_sum_lost_at_16_threads_fails(monkeypatch, seed_reference):
+    _numba_or_skip()
+    data, reference = seed_reference
+    lossy = _LostPartialSum(threads=1).backend
+    _with_backend(monkeypatch, "numba", lambda: lossy)
+    result = devices_check.check_backend("numba", SEED_SHAPES, data, reference, timed_steps=1, threads=16)
+    assert result.check == "failed" and result.worst_bound_fraction > 1, result.reason
+    assert "16 worker threads" in result.description and lossy.threads == 1
+    assert re.match(TENSOR + r": \d+ of \d+ values outside the float32 error bound", result.reason), result.reason
+    # on one worker nothing is split, so nothing is lost: the same backend passes
+    assert devices_check.check_backend("numba", SEED_SHAPES, data, reference, timed_steps=1).check == "passed"
+
+
+def test_threads_outside_1_to_64_are_a_clear_error():
+    for bad in ("0", "65"):
+        with pytest.raises(ValueError, match="--threads"):
+            devices_check.main(_args("--backends", "numba", "--threads", bad))
 
 
 class _Injected:

@@ -199,6 +199,13 @@ def test_scrubbing_the_time_lapse_moves_the_map_back_and_the_latest_comes_back(q
     assert panel.shown is first and panel.history_label.text() == f"map at step {first.step:,}"
     np.testing.assert_allclose(shown_points_of(panel), first.points)
     assert panel.result is latest  # the report and the star still use the latest map
+    # A map made meanwhile (Update) while an earlier one is on screen: the line said "Placing…" until the slider
+    # moved (issue 31); now it describes the map shown, which stays.
+    assert panel.request(force=True) and "Placing" in panel.source_label.text()
+    qtbot.waitUntil(lambda: panel.result is not latest and not panel.busy, timeout=TIMEOUT_MS)
+    latest = panel.result
+    assert panel.shown is first and "Placing" not in panel.source_label.text()
+    assert f"weights of step {first.step:,}" in panel.source_label.text()
     window.panels.timelapse.frameChosen.emit(-1)  # the time-lapse back at its latest frame
     assert panel.shown is latest
     np.testing.assert_allclose(shown_points_of(panel), latest.points)
@@ -246,18 +253,43 @@ def test_leaving_the_tab_stops_placing_the_images_and_coming_back_maps_them(qtbo
     assert len(result.labels) == SUBSET and sum(batches) == SUBSET
 
 
-def test_placing_says_how_far_it_got(qtbot, map_window):
+def test_placing_says_how_far_it_got(qtbot, map_window, monkeypatch):
     """On a busy 2-core machine placing took two minutes after a lesson closed, and "Placing 2,000 test images…"
-    never changed: it read as stuck (issue 31, session 38). The line counts the images read as they go."""
+    never changed: it read as stuck (issue 31, session 38). The line counts the images read as they go; after the
+    last one, the map's two directions are worked out (the line sat at "2,000 of 2,000 read" for 27 s after a
+    restore, session 42): it says so."""
+    import threading
+
+    from PySide6.QtWidgets import QApplication
+
+    import cnnviz.classroom.embedding as em
+
     panel = map_window.panels.map
     computed(qtbot, panel)
     said = []
     set_text = panel.source_label.setText
     panel.source_label.setText = lambda text: (said.append(text), set_text(text))
-    assert panel.request(force=True)
-    computed(qtbot, panel)
+    entered, release = threading.Event(), threading.Event()
+    original = em.project
+
+    def held(*args, **kwargs):
+        entered.set()
+        release.wait(TIMEOUT_MS / 1000)
+        return original(*args, **kwargs)
+
+    monkeypatch.setattr(em, "project", held)
+    try:
+        assert panel.request(force=True)
+        qtbot.waitUntil(entered.is_set, timeout=TIMEOUT_MS)
+        QApplication.processEvents()  # the counts the job sent before it got there
+        text = panel.source_label.text()
+    finally:
+        release.set()
+    assert "Placing 2,000 test images" in text and "(all read: finding the two directions" in text, text
     counts = [text for text in said if "of 2,000 read" in text]
-    assert counts and "(2,000 of 2,000 read)" in counts[-1], said
+    assert counts and not any("(2,000 of 2,000 read)" in c for c in counts), said  # the last batch: that line
+    computed(qtbot, panel)
+    assert "Placing" not in panel.source_label.text()
 
 
 def test_the_picked_image_is_described_in_the_language_shown(qtbot, in_language):

@@ -278,6 +278,14 @@ class MapPanel(JobPanel):
     def _show_placing(self, job, step: int, count: int, done: int) -> None:
         if job is not self.job or not job.running:
             return  # a job replaced or stopped, or a late word from one whose map is shown
+        if done >= count:  # what is left takes seconds too (the PCA): "2,000 of 2,000 read" read as stuck
+            self.source_label.setText(
+                tr(
+                    "Placing {count:,} test images with the weights of step {step}… (all read: finding the two "
+                    "directions in which they differ most)"
+                ).format(count=grouped(count), step=step)
+            )
+            return
         self.source_label.setText(
             tr("Placing {count:,} test images with the weights of step {step}… ({done:,} of {count:,} read)").format(
                 count=grouped(count), step=step, done=grouped(min(done, count))
@@ -315,6 +323,8 @@ class MapPanel(JobPanel):
         self._update_history_slider(to_end=at_latest)
         if at_latest:
             self.show_map(embedding)
+        else:  # an earlier map stays on screen (the slider): the line says which, no longer "Placing…"
+            self._describe(self.shown)
         self._next()
 
     # --- going back in time ----------------------------------------------------------------
@@ -379,6 +389,14 @@ class MapPanel(JobPanel):
         for label in self.centre_labels:
             self.plot.addItem(label)
         self.plot.getViewBox().autoRange(items=self.dots, padding=0.04)
+        self._describe(embedding)
+        self.update_button.setText(tr("Update"))
+        if self.picked is not None:
+            self.show_picked(self.picked)
+        self.place_drawing()
+
+    def _describe(self, embedding: Embedding) -> None:
+        """The line above the map: how many images, whose weights, how many right, how much of the spread."""
         right = float((embedding.predictions == embedding.labels).mean())
         self.source_label.setText(
             tr(
@@ -391,10 +409,7 @@ class MapPanel(JobPanel):
                 explained=number(100 * embedding.explained),
             )
         )
-        self.update_button.setText(tr("Update"))
-        if self.picked is not None:
-            self.show_picked(self.picked)
-        self.place_drawing()
+        self.source_label.setToolTip("")
 
     def class_name(self, index: int) -> str:
         names = getattr(self.dataset, "class_names", None) or ()

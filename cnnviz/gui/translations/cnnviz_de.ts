@@ -2913,6 +2913,11 @@ Zuerst speichern, dann {what}?</translation>
    <translation>Platziere {count:,} Testbilder mit den Gewichten von Schritt {step}… ({done:,} von {count:,} gelesen)</translation>
   </message>
   <message>
+   <location filename="cnnviz/gui/panels/map.py" line="283" />
+   <source>Placing {count:,} test images with the weights of step {step}… (all read: finding the two directions in which they differ most)</source>
+   <translation>Platziere {count:,} Testbilder mit den Gewichten von Schritt {step}… (alle gelesen: suche die zwei Richtungen, in denen sie sich am meisten unterscheiden)</translation>
+  </message>
+  <message>
    <location filename="cnnviz/gui/panels/map.py" line="337" />
    <source>latest map</source>
    <translation>neueste Karte</translation>

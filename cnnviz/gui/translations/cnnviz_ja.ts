@@ -2913,6 +2913,11 @@ Save it before {what}?</source>
    <translation>ステップ {step} の重みでテスト画像 {count:,} 枚を配置中…（{count:,} 枚中 {done:,} 枚を読み込み済み）</translation>
   </message>
   <message>
+   <location filename="cnnviz/gui/panels/map.py" line="283" />
+   <source>Placing {count:,} test images with the weights of step {step}… (all read: finding the two directions in which they differ most)</source>
+   <translation>ステップ {step} の重みでテスト画像 {count:,} 枚を配置中…（すべて読み込み済み: 最も違いの大きい 2 つの方向を求めています）</translation>
+  </message>
+  <message>
    <location filename="cnnviz/gui/panels/map.py" line="337" />
    <source>latest map</source>
    <translation>最新の地図</translation>

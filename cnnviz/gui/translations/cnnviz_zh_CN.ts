@@ -2913,6 +2913,11 @@ Save it before {what}?</source>
    <translation>正在用第 {step} 步的权重摆放 {count:,} 张测试图片…（已读取 {done:,} / {count:,}）</translation>
   </message>
   <message>
+   <location filename="cnnviz/gui/panels/map.py" line="283" />
+   <source>Placing {count:,} test images with the weights of step {step}… (all read: finding the two directions in which they differ most)</source>
+   <translation>正在用第 {step} 步的权重摆放 {count:,} 张测试图片…（已全部读取：正在寻找它们差别最大的两个方向）</translation>
+  </message>
+  <message>
    <location filename="cnnviz/gui/panels/map.py" line="337" />
    <source>latest map</source>
    <translation>最新的地图</translation>
