@@ -729,6 +729,7 @@ NOT_OURS = {  # names docs/architecture.md quotes that cnnviz does not define, a
     "fsync": "os",
     "fstat": "os",
     "tracemalloc": "Python",
+    "NUMBA_NUM_THREADS": "numba's own environment variable",
     "ini": "window.ini, a file name",
 }
 
