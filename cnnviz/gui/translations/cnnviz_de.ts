@@ -133,6 +133,16 @@
    <translation>noch nicht getestet</translation>
   </message>
   <message>
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="35" />
+   <source>custom</source>
+   <translation>eigenes</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/drawings.py" line="23" />
+   <source>not evaluated yet</source>
+   <translation>noch nicht ausgewertet</translation>
+  </message>
+  <message>
    <location filename="cnnviz/app/side_by_side.py" line="59" />
    <source>A {kept} | B {now}</source>
    <translation>A {kept} | B {now}</translation>

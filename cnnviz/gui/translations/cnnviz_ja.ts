@@ -133,6 +133,16 @@
    <translation>未テスト</translation>
   </message>
   <message>
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="35" />
+   <source>custom</source>
+   <translation>カスタム</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/drawings.py" line="23" />
+   <source>not evaluated yet</source>
+   <translation>未評価</translation>
+  </message>
+  <message>
    <location filename="cnnviz/app/side_by_side.py" line="59" />
    <source>A {kept} | B {now}</source>
    <translation>A {kept} | B {now}</translation>
