@@ -167,7 +167,8 @@ def net_box(panel) -> QGroupBox:
     panel.net_combo = QComboBox()
     for name in PRESETS:
         panel.net_combo.addItem(name)
-        panel.net_combo.setItemData(panel.net_combo.count() - 1, PRESET_DESCRIPTIONS.get(name, ""), Qt.ToolTipRole)
+        description = PRESET_DESCRIPTIONS.get(name)
+        panel.net_combo.setItemData(panel.net_combo.count() - 1, tr(description) if description else "", Qt.ToolTipRole)
     panel.net_combo.addItem(tr(CUSTOM))
     panel.net_combo.setItemData(panel.net_combo.count() - 1, tr("type your own layer spec below"), Qt.ToolTipRole)
     form.addRow(tr("Network"), panel.net_combo)
