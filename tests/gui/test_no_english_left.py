@@ -18,6 +18,7 @@ import re
 
 import pyqtgraph as pg
 import pytest
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
     QAbstractButton,
     QAbstractSpinBox,
@@ -58,6 +59,11 @@ WORD = re.compile(r"(?<![\w'’-])(?<!\w\.)[A-Za-z][A-Za-z'’]+[A-Za-z](?![\w'�
 """A word of three or more Latin letters standing alone (``conv1``, ``x_train`` or ``saved.npz`` are names, not
 words)."""
 
+
+VERBATIM = ("not available: {why}",)
+"""Templates whose value is a machine's own diagnosis, shown as the library or the system wrote it (why a backend
+cannot run here: a driver, a library, the command that installs it; in the backend menu's tooltips): the
+template is checked, its value is not (an open finding of issue 31: those reasons are English)."""
 
 PATH = re.compile(r"\S*[/\\]\S*")
 """A folder or file path (the user's: its words are no text of the app)."""
@@ -101,6 +107,11 @@ class English:
         for source in catalogue:
             vocabulary |= {w.lower() for w in words(re.sub(r"\{[^{}]*\}", " ", source))}
         self.words = vocabulary - kept - ALLOWED_WORDS
+        self.verbatim = [
+            re.compile(".+?".join(map(re.escape, re.split(r"\{[^{}]*\}", normal(catalogue[t])))), re.S)
+            for t in VERBATIM
+            if t in catalogue
+        ]
         self.templates = []
         for text, source in self.sources.items():
             parts = re.split(r"\{[^{}]*\}", text)
@@ -110,7 +121,7 @@ class English:
     def why(self, text: str) -> str | None:
         """Why ``text`` is English (None: it is not)."""
         text = normal(text)
-        if text in NAMES:
+        if text in NAMES or any(pattern.fullmatch(text) for pattern in self.verbatim):
             return None
         if text in self.sources:
             return "an English source text"
@@ -158,18 +169,23 @@ def readable_texts(window) -> list[tuple[str, str]]:
     assert window.isVisible(), "a hidden window shows nothing: the walk would find nothing"
     found = [("window title", window.windowTitle())]
     found += _menu_texts(window.menuBar(), "menu bar") if window.menuBar().isVisibleTo(window) else []
+    found.append(("status bar message", window.statusBar().currentMessage()))
     for widget in window.findChildren(QWidget):
         if widget.isWindow() or not widget.isVisibleTo(window):
             continue  # (a dialog, a tool window: not this window's; a widget of a tab not shown, a hidden one)
         where = type(widget).__name__
+        found.append((f"{where} tooltip", widget.toolTip()))
         if isinstance(widget, (QLabel, QAbstractButton)):
             found.append((where, widget.text()))
         elif isinstance(widget, QGroupBox):
             found.append((where, widget.title()))
         elif isinstance(widget, QTabBar):
-            found += [(where, widget.tabText(i)) for i in range(widget.count()) if widget.isTabVisible(i)]
+            shown = [i for i in range(widget.count()) if widget.isTabVisible(i)]
+            found += [(where, widget.tabText(i)) for i in shown]
+            found += [(f"{where} tooltip", widget.tabToolTip(i)) for i in shown]
         elif isinstance(widget, QComboBox):
             found += [(where, widget.itemText(i)) for i in range(widget.count())]
+            found += [(f"{where} tooltip", widget.itemData(i, Qt.ToolTipRole) or "") for i in range(widget.count())]
         elif isinstance(widget, QLineEdit):
             found.append((f"{where} placeholder", widget.placeholderText()))
         elif isinstance(widget, QAbstractSpinBox):
@@ -179,7 +195,7 @@ def readable_texts(window) -> list[tuple[str, str]]:
             found += [(where, widget.item(i).text()) for i in range(widget.count()) if not widget.item(i).isHidden()]
         elif isinstance(widget, QGraphicsView) and widget.scene() is not None:
             found += _plot_texts(widget, f"{where} {widget.accessibleName()!r}")
-    return [(where, text) for where, text in found if text and text.strip()]
+    return [(where, text) for where, text in found if isinstance(text, str) and text.strip()]
 
 
 def left_in_english(window, english: English, view: str = "") -> list[str]:
@@ -354,6 +370,7 @@ def test_english_is_told_from_a_translation_a_name_a_number_and_a_path():
     assert german.why("step 3 of 5").startswith("English 'step {"), "a template filled in"
     assert german.why("- - - A, der behaltene Lauf (this session)") == "English words session, this"
     assert german.why("custom") and chinese.why("Learning rate") and chinese.why("学习率 (learning rate)")
+    assert german.why("not available: no NVIDIA driver") and german.why("nicht verfügbar: no NVIDIA driver") is None
     for text in (
         "Lernrate",
         "▶  Start",  # German keeps the word
