@@ -89,6 +89,7 @@ class DrawingsPanel(LazyPanel):
         self.ours_label.setStyleSheet(f"font-size: 26pt; font-weight: 800; color: {palette.NAVY};")
         self.ours_caption = QLabel(tr("our drawings"))
         self.mnist_label = QLabel()
+        self.mnist_label.setWordWrap(True)  # "noch nicht ausgewertet" on two lines where the column is narrow
         self.set_mnist_accuracy(None)
         mnist_caption = QLabel(tr("the MNIST test set"))
         pair = QHBoxLayout()
