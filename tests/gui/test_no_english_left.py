@@ -1,13 +1,17 @@
 """No English left in a translated window, in any state (issue 31).
 
-In German and in Simplified Chinese the window is walked freshly started, after a short run, with a saved run
-loaded, with a run kept beside (A | B) and with each bundled lesson open (its first step), in normal and
-presenter mode, on every tab: every text a user can read there (labels, buttons, tab titles, group titles,
-placeholders, list and combo items, spin box affixes, the menus' actions, the plots' titles, axis labels, tick
-texts and legends) is checked against the English of the catalogue. "Can read" is decided by Qt:
-``widget.isVisibleTo(window)`` (a widget of a tab not shown, or of a hidden panel, is not), and for a plot, its
-view visible so and the text item visible in its scene. A planted English label proves the walk finds what it
-should, and the English window proves it reads every kind of text.
+In German and in Simplified Chinese one window per language is walked freshly started, after a short run (three
+steps), beside a run kept for comparison (A | B), with a saved run loaded and with each bundled lesson open at its
+first step, every tab in normal mode (presenter mode: every tab beside the kept run, its first tab when new; a
+lesson's view: every tab of one). Every text a user can read there is checked against the catalogue's English:
+labels, buttons, tab titles, group titles, placeholders, list and combo items, spin box affixes, the menu bar's
+actions, tooltips, the status bar's message, and the plots' titles, axis labels, tick texts and legends. "Can
+read" is decided by Qt: ``widget.isVisibleTo(window)`` (a widget of a tab not shown, or of a hidden panel, is
+not), and for a plot, its view visible so and the text item visible in its scene. Not walked: dialogs and tool
+windows, context menus, and what a widget paints itself (a gallery's captions drawn with ``drawText``).
+
+A planted English label proves the walk finds what it should, only where it can be read; the English window
+proves it reads every kind of text.
 """
 
 from __future__ import annotations
@@ -49,8 +53,8 @@ networks, optimizers and schedules of the sidebar's menus, and the comparison's 
 language's own name in the Language menu ("English", "Deutsch")."""
 
 ALLOWED_WORDS = NAMES | frozenset(
-    """mnist fashion numpy numba cuda cupy cpu gpu blas openblas ctrl shift alt esc tab enter pgup pgdown
-    relu conv pool dense flatten softmax sgd adam dropout png csv gif html svg json npz px""".split()
+    """mnist fashion numpy numba cuda cupy cpu gpu nvidia blas openblas keras ctrl shift alt esc tab enter pgup
+    pgdown relu conv pool dense flatten softmax png csv gif html svg json npz""".split()
 )
 """Words an English source may have that a translated window may show as they are: proper names (the data
 sets, the libraries, the backends, the names above), keys, layer kinds and file types."""
@@ -84,12 +88,11 @@ def words(text: str) -> list[str]:
 def code_words() -> frozenset[str]:
     """The English the package is written in: every word of its string constants (docstrings too), lower case.
     A text made in the code and shown untranslated (never marked with ``tr``, so in no catalogue) speaks it."""
-    found = set()
+    texts = []
     for path in ts.PACKAGE.rglob("*.py"):
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-            if isinstance(node, ast.Constant) and isinstance(node.value, str):
-                found |= {w.lower() for w in WORD.findall(node.value)}
-    return frozenset(found)
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        texts += [node.value for node in ast.walk(tree) if type(node) is ast.Constant and type(node.value) is str]
+    return frozenset(word.lower() for word in WORD.findall("\n".join(texts)))
 
 
 class English:
