@@ -154,7 +154,9 @@ def _plot_texts(view: QGraphicsView, where: str):
     for item in view.scene().items():
         if not item.isVisible():
             continue
-        if isinstance(item, QGraphicsTextItem):
+        if isinstance(item, pg.ViewBox) and item.menuEnabled() and item.menu is not None:
+            yield from _menu_texts(item.menu, f"{where} right-click")  # pyqtgraph's own menu: English
+        elif isinstance(item, QGraphicsTextItem):
             yield f"{where} text", item.toPlainText()
         elif isinstance(item, QGraphicsSimpleTextItem):
             yield f"{where} text", item.text()
@@ -401,8 +403,8 @@ def test_english_is_told_from_a_translation_a_name_a_number_and_a_path():
 
 
 def test_the_walk_finds_english_planted_where_it_can_be_read_and_only_there(window_in):
-    """An untranslated label in the Timings tab, an English text and an axis title in the curves' plot: found
-    while their tab is shown, not while another is (nor once hidden), and gone with them."""
+    """An untranslated label in the Timings tab, an English text, an axis title and pyqtgraph's right-click menu
+    in the curves' plot: found while their tab is shown, not while another is (nor once hidden), gone with them."""
     window, english = window_in("de", None), english_of("de")
     label = QLabel("Learning rate")
     window.panels.timings.body.addWidget(label)
@@ -412,6 +414,7 @@ def test_the_walk_finds_english_planted_where_it_can_be_read_and_only_there(wind
     axis = plot.getAxis("bottom")
     title = axis.labelText
     axis.setLabel("epoch")
+    plot.getViewBox().setMenuEnabled(True)  # pyqtgraph's own right-click menu ("View All", ...)
     try:
         window.show_tab("training")
         settle(window)
@@ -419,6 +422,7 @@ def test_the_walk_finds_english_planted_where_it_can_be_read_and_only_there(wind
         assert "'Learning rate'" not in found, "the Timings tab is not shown: its label cannot be read"
         assert "text 'Loss' (an English source text)" in found
         assert "text 'epoch' (an English source text)" in found
+        assert "right-click > menu 'View All' (English words All, View)" in found, found
         window.show_tab("timings")
         settle(window)
         found = "\n".join(left_in_english(window, english))
@@ -430,6 +434,7 @@ def test_the_walk_finds_english_planted_where_it_can_be_read_and_only_there(wind
         label.deleteLater()
         plot.removeItem(text)
         axis.setLabel(title)
+        plot.getViewBox().setMenuEnabled(False)
     window.show_tab("training")
     settle(window)
     assert left_in_english(window, english) == []
