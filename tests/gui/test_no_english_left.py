@@ -360,8 +360,8 @@ def test_a_loaded_run_has_no_english_left(window_in, code):
 
 @pytest.mark.parametrize("code", CODES)
 def test_no_lesson_leaves_english(window_in, code):
-    """Each bundled lesson at its first step (its strip, the sidebar it set, the tab open); one in its lesson
-    view (presenter mode, only its panels), every tab of it."""
+    """Each bundled lesson as it opens (its strip with the description, the sidebar it set, the tab open) and
+    at its first step; one in its lesson view (presenter mode, only its panels), every tab of it."""
     window, english = window_in(code, "lessons"), english_of(code)
     found = []
     for preset in bundled_lessons():
@@ -369,6 +369,9 @@ def test_no_lesson_leaves_english(window_in, code):
         settle(window)
         strip = window.lessons.strip.title_label.text()
         assert ("QLabel", strip) in readable_texts(window), "the lesson's strip is read"
+        window.lessons.next_step()  # its first step after the description ("Schritt 1 von 3")
+        assert window.lessons.strip.page == min(1, len(window.lessons.strip.pages) - 1)
+        found += left_in_english(window, english, f"{code}/{preset.title}/step 1")
         found += walk(window, english, f"{code}/{preset.title}", tabs=False)
     window.lessons.use_lesson_view(True, full_screen=False)
     found += walk(window, english, f"{code}/{preset.title}/lesson view")
