@@ -20,6 +20,7 @@ import numpy as np
 
 from ..backends.base import dropout_key
 from ..data import limits
+from ..translatable import N_
 from .flat import FlatLayout, FlatParameters, NamedParameters
 from .layers import Conv2D, Dense, Dropout, Flatten, Layer, MaxPool2D, Parameter, ReLU, Shape, SpecError
 
@@ -39,12 +40,14 @@ PRESETS: dict[str, str] = {
     # The fastest public recipe to 99 % (tuomaso/train_mnist_fast), given a margin: 1.5 epochs, see PRESET_RECIPES.
     "fast": "conv5-24-valid,pool,relu,conv3-32-valid,pool,relu,dense-256,relu,dense-10",
 }
-PRESET_DESCRIPTIONS = {
-    "seed": "the seed article's net: 2 conv5 layers (32, 64), dense 512",
-    "keras": "Keras' mnist_cnn: 2 conv3 valid layers, dropout, dense 128",
-    "tiny": "tiny classroom net: conv5-8, conv3-16, dense 10 (trains in seconds)",
-    "fast": "fastest recipe to 99 %: conv5-24, conv3-32 valid, dense 256; 1.5 epochs, batch 256, Adam(0.7, 0.9), "
-    "one-cycle with a 15 % warm-up",
+PRESET_DESCRIPTIONS = {  # (the GUI shows them through tr: the network menu's tooltips)
+    "seed": N_("the seed article's net: 2 conv5 layers (32, 64), dense 512"),
+    "keras": N_("Keras' mnist_cnn: 2 conv3 valid layers, dropout, dense 128"),
+    "tiny": N_("tiny classroom net: conv5-8, conv3-16, dense 10 (trains in seconds)"),
+    "fast": N_(
+        "fastest recipe to 99 %: conv5-24, conv3-32 valid, dense 256; 1.5 epochs, batch 256, Adam(0.7, 0.9), "
+        "one-cycle with a 15 % warm-up"
+    ),
 }
 PRESET_RECIPES: dict[str, dict[str, object]] = {
     # Training settings that come with a preset (TrainConfig field -> value), used where the user

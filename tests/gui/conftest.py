@@ -236,3 +236,34 @@ def slow_step(monkeypatch):
 
     monkeypatch.setattr(Trainer, "_train_step", train_step)
     return go, inside, release
+
+
+@pytest.fixture(scope="module")
+def windows_by_language(qapp, tmp_path_factory):
+    """``windows_by_language(code)``: one tiny-net window per language for the whole test module, made in that
+    language on first use (a window takes its language when it is made; install it again with ``in_language``
+    before each test: texts made later are translated as they are made). Private user data, as
+    :func:`windows_by_net`'s; ``forget(code)`` closes one, for a test that needs a new one."""
+    from cnnviz.gui import language, theme
+
+    windows = {}
+    with pytest.MonkeyPatch.context() as patch:
+        private_user_data(patch, tmp_path_factory)
+
+        def close(window):
+            window.shutdown()
+            window.close()
+            window.deleteLater()
+
+        def make(code):
+            if code not in windows:
+                theme.set_zoom(1.0)
+                assert language.install(qapp, code) is None
+                windows[code] = new_window(tmp_path_factory)
+            return windows[code]
+
+        make.forget = lambda code: close(windows.pop(code))
+        yield make
+        for window in windows.values():
+            close(window)
+        QApplication.processEvents()

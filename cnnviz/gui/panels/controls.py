@@ -260,7 +260,7 @@ class ControlsPanel(QWidget):
         name = preset_name(net)
         preset = name is not None
         self.net_combo.blockSignals(True)
-        self.net_combo.setCurrentText(name if preset else CUSTOM)
+        self.net_combo.setCurrentText(name if preset else tr(CUSTOM))
         self.net_combo.blockSignals(False)
         spec = PRESETS[name] if preset else net
         self.spec_edit.setText(spec)
@@ -316,7 +316,7 @@ class ControlsPanel(QWidget):
         return True
 
     def _on_net_combo(self, text: str) -> None:
-        if text == CUSTOM:
+        if text == tr(CUSTOM):
             self.spec_edit.setReadOnly(False)
             self.spec_edit.setFocus()
             self.spec_edit.selectAll()

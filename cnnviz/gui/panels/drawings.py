@@ -10,6 +10,7 @@ from PySide6.QtWidgets import QHBoxLayout, QLabel, QLineEdit, QPushButton, QSize
 
 from ...app.inference import accuracy_on
 from ...classroom.drawings import DrawingStore, read_drawing
+from ...translatable import N_
 from .. import accessibility, palette
 from ..jobs import run_in_background
 from ..language import number, percent, tr
@@ -19,8 +20,8 @@ from .gallery import Gallery
 SHOWN = 60
 
 
-NOT_EVALUATED = "not evaluated yet"
-"""The MNIST accuracy of weights no evaluation has measured (nor a loaded file stated)."""
+NOT_EVALUATED = N_("not evaluated yet")
+"""The MNIST accuracy of weights no evaluation has measured (nor a loaded file stated); shown through ``tr``."""
 
 
 NAME_CHARS = 10
@@ -88,6 +89,7 @@ class DrawingsPanel(LazyPanel):
         self.ours_label.setStyleSheet(f"font-size: 26pt; font-weight: 800; color: {palette.NAVY};")
         self.ours_caption = QLabel(tr("our drawings"))
         self.mnist_label = QLabel()
+        self.mnist_label.setWordWrap(True)  # "noch nicht ausgewertet" on two lines where the column is narrow
         self.set_mnist_accuracy(None)
         mnist_caption = QLabel(tr("the MNIST test set"))
         pair = QHBoxLayout()
@@ -274,7 +276,7 @@ class DrawingsPanel(LazyPanel):
         self.set_mnist_accuracy(test_accuracy)
 
     def set_mnist_accuracy(self, accuracy: float | None) -> None:
-        self.mnist_label.setText(NOT_EVALUATED if accuracy is None else percent(accuracy, 1))
+        self.mnist_label.setText(tr(NOT_EVALUATED) if accuracy is None else percent(accuracy, 1))
         size = "13pt" if accuracy is None else "26pt"  # the words in smaller type: the column stays narrow
         self.mnist_label.setStyleSheet(f"font-size: {size}; font-weight: 800; color: {palette.BLUISH_GREEN};")
 

@@ -25,15 +25,15 @@ from PySide6.QtWidgets import (
 
 from ...nn.model import PRESET_DESCRIPTIONS, PRESETS
 from ...nn.optim import OPTIMIZERS, SCHEDULES
-from ...translatable import in_language
+from ...translatable import N_, in_language
 from ..decimal_spin import DecimalSpinBox
 from ..language import tr
 from ..shortcuts import key_text
 from ..status import plain_tooltip
 
 LR_MIN_EXP, LR_MAX_EXP = -5.0, 0.0
-CUSTOM = "custom"
-"""The network menu's last entry: the layer spec typed below it."""
+CUSTOM = N_("custom")
+"""The network menu's last entry: the layer spec typed below it (shown through ``tr``)."""
 MAX_EPOCHS = 1000.0
 """The longest run the Epochs box takes."""
 LR_TICKS = 100
@@ -167,8 +167,9 @@ def net_box(panel) -> QGroupBox:
     panel.net_combo = QComboBox()
     for name in PRESETS:
         panel.net_combo.addItem(name)
-        panel.net_combo.setItemData(panel.net_combo.count() - 1, PRESET_DESCRIPTIONS.get(name, ""), Qt.ToolTipRole)
-    panel.net_combo.addItem(CUSTOM)
+        description = PRESET_DESCRIPTIONS.get(name)
+        panel.net_combo.setItemData(panel.net_combo.count() - 1, tr(description) if description else "", Qt.ToolTipRole)
+    panel.net_combo.addItem(tr(CUSTOM))
     panel.net_combo.setItemData(panel.net_combo.count() - 1, tr("type your own layer spec below"), Qt.ToolTipRole)
     form.addRow(tr("Network"), panel.net_combo)
     panel.spec_edit = QLineEdit()

@@ -133,6 +133,36 @@
    <translation>noch nicht getestet</translation>
   </message>
   <message>
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="35" />
+   <source>custom</source>
+   <translation>eigenes</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/nn/model.py" line="44" />
+   <source>the seed article's net: 2 conv5 layers (32, 64), dense 512</source>
+   <translation>das Netz des Ausgangsartikels: 2 conv5-Schichten (32, 64), dense 512</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/nn/model.py" line="45" />
+   <source>Keras' mnist_cnn: 2 conv3 valid layers, dropout, dense 128</source>
+   <translation>mnist_cnn von Keras: 2 conv3-Schichten (valid), Dropout, dense 128</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/nn/model.py" line="46" />
+   <source>tiny classroom net: conv5-8, conv3-16, dense 10 (trains in seconds)</source>
+   <translation>kleines Netz für den Unterricht: conv5-8, conv3-16, dense 10 (lernt in Sekunden)</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/nn/model.py" line="48" />
+   <source>fastest recipe to 99 %: conv5-24, conv3-32 valid, dense 256; 1.5 epochs, batch 256, Adam(0.7, 0.9), one-cycle with a 15 % warm-up</source>
+   <translation>schnellstes Rezept zu 99 %: conv5-24, conv3-32 (valid), dense 256; 1,5 Epochen, Batch 256, Adam(0,7; 0,9), One-Cycle mit 15 % Aufwärmen</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/drawings.py" line="23" />
+   <source>not evaluated yet</source>
+   <translation>noch nicht ausgewertet</translation>
+  </message>
+  <message>
    <location filename="cnnviz/app/side_by_side.py" line="59" />
    <source>A {kept} | B {now}</source>
    <translation>A {kept} | B {now}</translation>

@@ -133,6 +133,36 @@
    <translation>未テスト</translation>
   </message>
   <message>
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="35" />
+   <source>custom</source>
+   <translation>カスタム</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/nn/model.py" line="44" />
+   <source>the seed article's net: 2 conv5 layers (32, 64), dense 512</source>
+   <translation>元の記事のネットワーク: conv5 層 2 つ (32, 64)、dense 512</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/nn/model.py" line="45" />
+   <source>Keras' mnist_cnn: 2 conv3 valid layers, dropout, dense 128</source>
+   <translation>Keras の mnist_cnn: conv3 層 2 つ (valid)、ドロップアウト、dense 128</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/nn/model.py" line="46" />
+   <source>tiny classroom net: conv5-8, conv3-16, dense 10 (trains in seconds)</source>
+   <translation>授業用の小さなネットワーク: conv5-8、conv3-16、dense 10 (数秒で学習)</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/nn/model.py" line="48" />
+   <source>fastest recipe to 99 %: conv5-24, conv3-32 valid, dense 256; 1.5 epochs, batch 256, Adam(0.7, 0.9), one-cycle with a 15 % warm-up</source>
+   <translation>99 % への最速のレシピ: conv5-24、conv3-32 (valid)、dense 256。1.5 エポック、バッチ 256、Adam(0.7, 0.9)、15 % のウォームアップ付き one-cycle</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/drawings.py" line="23" />
+   <source>not evaluated yet</source>
+   <translation>未評価</translation>
+  </message>
+  <message>
    <location filename="cnnviz/app/side_by_side.py" line="59" />
    <source>A {kept} | B {now}</source>
    <translation>A {kept} | B {now}</translation>

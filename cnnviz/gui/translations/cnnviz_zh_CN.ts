@@ -133,6 +133,36 @@
    <translation>尚未测试</translation>
   </message>
   <message>
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="35" />
+   <source>custom</source>
+   <translation>自定义</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/nn/model.py" line="44" />
+   <source>the seed article's net: 2 conv5 layers (32, 64), dense 512</source>
+   <translation>原文章的网络：2 个 conv5 层（32、64），dense 512</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/nn/model.py" line="45" />
+   <source>Keras' mnist_cnn: 2 conv3 valid layers, dropout, dense 128</source>
+   <translation>Keras 的 mnist_cnn：2 个 conv3 层（valid），dropout，dense 128</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/nn/model.py" line="46" />
+   <source>tiny classroom net: conv5-8, conv3-16, dense 10 (trains in seconds)</source>
+   <translation>课堂用的小网络：conv5-8，conv3-16，dense 10（几秒钟就能训练好）</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/nn/model.py" line="48" />
+   <source>fastest recipe to 99 %: conv5-24, conv3-32 valid, dense 256; 1.5 epochs, batch 256, Adam(0.7, 0.9), one-cycle with a 15 % warm-up</source>
+   <translation>达到 99 % 的最快配方：conv5-24，conv3-32（valid），dense 256；1.5 轮，批次 256，Adam(0.7, 0.9)，带 15 % 预热的 one-cycle</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/drawings.py" line="23" />
+   <source>not evaluated yet</source>
+   <translation>尚未评估</translation>
+  </message>
+  <message>
    <location filename="cnnviz/app/side_by_side.py" line="59" />
    <source>A {kept} | B {now}</source>
    <translation>A {kept} | B {now}</translation>
