@@ -278,7 +278,7 @@ class RunControl:
             self.intents.launch(
                 config,
                 dataset,
-                p.live_view.input(),
+                state.shown_input(),
                 paused=paused,
                 initial_weights=initial_weights,
                 resume_for=p.checkpoints.resume_for,
@@ -350,7 +350,7 @@ class RunControl:
         self.update_buttons()
 
     def on_dataset_folder(self, folder: str) -> None:
-        self.state.data_dir = folder
+        self.state.set_data_dir(folder)
         self.on_dataset(self.parts.controls.dataset)
 
     def show_dataset(self, dataset) -> None:
