@@ -143,6 +143,10 @@ class ClassCanvas:
         self.notify: Callable[[], None] | None = None
         """Called (in the server's thread) when a drawing arrived: the window wakes up to :meth:`collect`."""
 
+    def set_language(self, language: str) -> None:
+        """The page speaks ``language`` when the phone asks for none of ours (the app's language)."""
+        self.language = language
+
     # --- open and close ---------------------------------------------------------------------------
     @property
     def is_open(self) -> bool:

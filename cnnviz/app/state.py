@@ -11,12 +11,15 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import numpy as np
+
 from ..classroom.lessons import PANEL_TITLES, first_test_images
 from ..data.datasets import load_dataset
 from ..train.config import TrainConfig
 from ..train.events import RunPhase
 from .class_canvas import ClassCanvas
 from .events import Events
+from .input_choice import DEFAULT_TEST_COUNT, INPUT_SHAPE, InputChoice, network_input, wrapped
 from .run import Run
 from .run_state import backend_text, changes_text
 
@@ -44,7 +47,9 @@ class AppState:
     ``EvaluationFinished``), ``settings`` (the settings the run trains with changed: a new run, a rate changed
     mid-run, a backend switch, other weights; the new :meth:`Run.trained_with <.run.Run.trained_with>`),
     ``history`` (none: the run's history was replaced as a whole: forgotten when the weights start over, or
-    a file's, or a run put back; whoever draws it draws ``run``'s again)."""
+    a file's, or a run put back; whoever draws it draws ``run``'s again), ``input`` (the input the views show
+    was chosen: the new :class:`~.input_choice.InputChoice`), ``drawing_input`` (the drawing's network input
+    changed: the new array, None for an empty pad)."""
 
     def __init__(self, data_dir: str | None = None, config_overrides: dict | None = None):
         self.events = Events(
@@ -59,6 +64,8 @@ class AppState:
             "evaluated",
             "settings",
             "history",
+            "input",
+            "drawing_input",
         )
         self.data_dir = data_dir
         self.stats_every_given = "stats_every" in (config_overrides or {})
@@ -79,6 +86,13 @@ class AppState:
         self.kept = None
         """The run kept for comparison (:class:`~.comparison.KeptRun`): its curves are drawn under the current
         run's. None: no comparison."""
+        self.input_choice = InputChoice()
+        """The input the views show (the feature maps, the kernels' view, the trainer's snapshots): changed by
+        :meth:`choose_test_image` and :meth:`choose_drawing`."""
+        self.drawing_input: np.ndarray | None = None
+        """The drawing as the network reads it (28x28, read-only; None: the pad is empty): :meth:`set_drawing_input`."""
+        self.test_count = DEFAULT_TEST_COUNT
+        """How many test images can be chosen (the data set's; MNIST's before one is loaded)."""
 
     @property
     def local(self):
@@ -95,7 +109,14 @@ class AppState:
             self.dataset = None
             self.events.dataset.emit(None)
             raise
+        self.test_count = max(1, len(self.dataset.test_images))
         self.events.dataset.emit(self.dataset)
+        if self.input_choice.test_index >= self.test_count:  # a smaller data set: its last test image
+            self._choose(InputChoice(self.input_choice.drawing, self.test_count - 1))
+
+    def set_data_dir(self, folder: str | None) -> None:
+        """Data sets are read from ``folder`` from now on (None: the bundled ones and the user's)."""
+        self.data_dir = folder
 
     def set_lesson_data(self, train_samples: int | None, test_samples: int | None) -> None:
         """Train on the first ``train_samples`` images and test on the first ``test_samples`` (None: all)."""
@@ -294,6 +315,38 @@ class AppState:
         if run.last_eval is not None:
             return float(run.last_eval.test_accuracy)
         return run.known_accuracy
+
+    # --- the input the views show -------------------------------------------------------------------
+    def choose_test_image(self, index: int) -> None:
+        """The views show test image ``index`` (wrapped around the test images; ValueError: not a number)."""
+        self._choose(InputChoice(False, wrapped(index, self.test_count)))
+
+    def choose_drawing(self) -> None:
+        """The views show the drawing (the test image chosen is kept for going back)."""
+        self._choose(InputChoice(True, self.input_choice.test_index))
+
+    def _choose(self, choice: InputChoice) -> None:
+        if choice != self.input_choice:
+            self.input_choice = choice
+            self.events.input.emit(choice)
+
+    def set_drawing_input(self, image: np.ndarray | None) -> None:
+        """The drawing pad's drawing (or opened picture) as the network reads it, 28x28 in [0, 1] (None: the
+        pad is empty); announced when it differs (ValueError: another shape, a value not a number)."""
+        new = network_input(image)
+        old = self.drawing_input
+        if (old is None) == (new is None) and (new is None or np.array_equal(old, new)):
+            return
+        self.drawing_input = new
+        self.events.drawing_input.emit(new)
+
+    def shown_input(self) -> tuple[np.ndarray | None, int | None]:
+        """What the views show: (the drawing's network input, None) or (None, the test image's number); an empty
+        pad's input is blank. The array is the caller's own copy."""
+        if not self.input_choice.drawing:
+            return None, self.input_choice.test_index
+        image = self.drawing_input
+        return (np.zeros(INPUT_SHAPE, np.float32) if image is None else image.copy()), None
 
     # --- what is shown ----------------------------------------------------------------------------
     def set_visible_views(self, names) -> None:

@@ -26,13 +26,13 @@ RECLASSIFY_S = 2.0
 
 
 class DrawingPad(QObject):
-    """Given the app state, the panels, the sidebar (the data set chosen), the banner, the live view (a
-    drawing shown in the feature maps), and the run control (fine-tuning)."""
+    """Given the app state (it gives it the drawing's network input: the feature maps observe that), the panels,
+    the sidebar (the data set chosen), the banner, and the run control (fine-tuning)."""
 
-    def __init__(self, state, panels, controls, banner, live_view, runs, parent=None):
+    def __init__(self, state, panels, controls, banner, runs, parent=None):
         super().__init__(parent)
         self.state, self.panels, self.controls, self.banner = state, panels, controls, banner
-        self.live_view, self.runs = live_view, runs
+        self.runs = runs
         # The many mouse moves of one event-loop pass make one inference.
         self._timer = QTimer(self)
         self._timer.setSingleShot(True)
@@ -77,6 +77,7 @@ class DrawingPad(QObject):
             p.classify.show_probabilities(None)
             tell(p, DRAWING, None)
             self._classified = None
+            self.state.set_drawing_input(None)  # (the live view observes the app model's drawing)
         else:
             image = self._input
             if image is None:
@@ -87,6 +88,7 @@ class DrawingPad(QObject):
                 self._input_version += 1
                 p.classify.show_input(image)
                 tell(p, DRAWING, image)
+                self.state.set_drawing_input(image)
             key = (self._input_version, local.version)
             if local.model is not None and key != self._classified:  # not the same answer again
                 self._classified = key
@@ -95,8 +97,6 @@ class DrawingPad(QObject):
                 )
                 probs, score = local.classify(image)
                 p.classify.show_probabilities(probs, note, score)
-        if p.feature_maps.use_drawing:
-            self.live_view.input_changed()
 
     def calibrate_now(self) -> None:
         """Calibrate "not sure" for the weights now in the NumPy model, unless a calibration is there."""

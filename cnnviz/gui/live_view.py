@@ -7,7 +7,9 @@ the same Snapshot is taken here, on that copy (:mod:`.inference`).
 
 What is shown goes out of date through the app model, never by a flag set from outside: the run
 trained further (the state's ``steps`` event), the NumPy copy took other weights (``weights``: the
-view is computed again at once), or the input changed (:meth:`LiveView.input_changed`).
+view is computed again at once), or the input changed: the app model owns the input shown
+(:meth:`AppState.shown_input <cnnviz.app.state.AppState.shown_input>`); another one chosen (its ``input`` event:
+asked for at once, the Feature maps panel's chooser shows it) or the drawing shown changed (``drawing_input``).
 """
 
 from __future__ import annotations
@@ -21,7 +23,7 @@ from PySide6.QtCore import QObject, QTimer, Signal
 from ..train import events as ev
 from ..train.snapshot import dataset_image
 from .language import tr
-from .panels.observed import TEST_IMAGE, VIEW, WEIGHTS
+from .panels.observed import INPUT_CHOICE, TEST_IMAGE, VIEW, WEIGHTS
 from .panels.registry import tell
 from .worker import Tag
 
@@ -60,6 +62,8 @@ class LiveView(QObject):
         self.timer.timeout.connect(self.request)
         state.events.steps.connect(self._trained)
         state.events.weights.connect(self.show_local)
+        state.events.input.connect(self._chosen)
+        state.events.drawing_input.connect(self._drawing_changed)
 
     @property
     def out_of_date(self) -> bool:
@@ -78,12 +82,20 @@ class LiveView(QObject):
         elif ask_now:
             self.request(force=True)
 
+    def _chosen(self, choice) -> None:
+        """Another input was chosen (the app model's ``input``): the chooser shows it, its view is asked for
+        now, and the panels that show the test image follow."""
+        tell(self.panels, INPUT_CHOICE, choice)
+        self.input_changed(ask_now=True)
+        self.show_test_image()
+
+    def _drawing_changed(self, _image) -> None:
+        if self.state.input_choice.drawing:
+            self.input_changed()
+
     def input(self) -> tuple[np.ndarray | None, int | None]:
-        """(the drawing, None) or (None, the test index) as chosen in the feature-map panel."""
-        panels = self.panels
-        if panels.feature_maps.use_drawing:
-            return panels.classify.network_input.copy(), None
-        return None, panels.feature_maps.test_index
+        """(the drawing, None) or (None, the test index): the app model's choice."""
+        return self.state.shown_input()
 
     def invalidate(self) -> None:
         """The weights start over: nothing shown or asked for is current any more."""
@@ -154,6 +166,6 @@ class LiveView(QObject):
         dataset = self.state.dataset
         if dataset is None:
             return
-        index = self.panels.feature_maps.test_index % len(dataset.test_images)
+        index = self.state.input_choice.test_index % len(dataset.test_images)
         image, label = dataset_image(dataset, index)
         tell(self.panels, TEST_IMAGE, image, label, index)

@@ -1,10 +1,11 @@
-"""Start, pause, step, reset and stop: the run's intents, carried out on the training session.
+"""Start, pause, step, reset and stop as the window shows them: the view of the run's intents.
 
-:class:`RunControl` turns the run buttons (and the keys, the lessons, the drawing pad) into
-trainer commands and keeps the app state (:class:`~cnnviz.app.state.AppState`) and the view in
-step with them: a new run, new random weights or a loaded model start the panels over
-(:func:`~.panels.registry.start_over`), an ended run leaves its final weights in the state's
-NumPy copy. It is given the few objects it uses, not the window.
+What a start, a step, a reset or a launch does to the state and the session, what a run's end or failure
+does, the run's config and the data set switch are decided without Qt by :class:`~cnnviz.app.run_control.RunIntents`
+(``tests/app/test_run_control.py``). :class:`RunControl` takes the run buttons (and the keys, the lessons, the
+drawing pad) to those intents and shows what they did: the banner, the status bar's texts, the buttons, the busy
+indicator, the panels starting over (:func:`~.panels.registry.start_over`). It is given the few objects it uses,
+not the window.
 """
 
 from __future__ import annotations
@@ -14,10 +15,8 @@ from typing import TYPE_CHECKING
 
 from ..app import class_training
 from ..app.class_training import own_classes
-from ..app.run_control import RunIntents
+from ..app.run_control import NoDataSet, RunIntents
 from ..app.state import AppState
-from ..backends import registry as backends
-from ..backends.blas_threads import share_cores_with
 from ..train.events import RunPhase
 from ..translatable import in_language
 from .language import grouped, percent, tr
@@ -78,10 +77,8 @@ class RunControl:
         self.intents = RunIntents(parts.state, parts.session)
         """The run's intents without Qt (:mod:`cnnviz.app.run_control`): this adds what is shown."""
         self.banner = parts.workspace.banner
-        self.training_backend: str | None = None
         self._own_classes_shown = False
         """The panels name the class's own classes (a run on the class canvas's drawings), not the data set's."""
-        """The backend the run trains on (None before the first start), for :meth:`share_cores`."""
         self.state.events.history.connect(self.show_history)
         self.state.events.evaluated.connect(lambda event: registry.tell(parts.panels, observed.EVALUATED, event))
         parts.checkpoints.replacing.connect(self.stop_run)
@@ -90,6 +87,15 @@ class RunControl:
         parts.session.started.connect(self._show_starting)
         parts.session.waitedLong.connect(lambda: parts.status.show(state=STILL_WAITING))
         parts.checkpoints.loaded.connect(self.show_loaded)
+
+    @property
+    def training_backend(self) -> str | None:
+        """The backend the run trains on (None before the first launch): the intents' (:meth:`share_cores`)."""
+        return self.intents.training_backend
+
+    @training_backend.setter
+    def training_backend(self, name: str | None) -> None:
+        self.intents.training_backend = name
 
     def _show_starting(self) -> None:
         """The run's thread began (it may have waited for a stopped run's step)."""
@@ -152,10 +158,8 @@ class RunControl:
         """Fresh random weights for the chosen network (what Start trains from): a net of the class's own classes
         when the sidebar shows one of the run's (a loaded one's, Reset: the same outputs, the same classes)."""
         controls = self.parts.controls
-        names = self.state.run.class_names
-        own = bool(names) and controls.class_outputs == len(names)
         try:
-            names = self.state.new_random_weights(controls.spec, own_classes=own)
+            names = self.intents.new_random_model(controls.spec, controls.class_outputs)
         except Exception as exc:  # an invalid spec never gets here, but never crash
             self.banner.show_message(tr("Cannot build the network: {exc}").format(exc=exc), "error")
             return
@@ -172,18 +176,16 @@ class RunControl:
         ``epoch`` and training ``settings`` the file gives): the panels start over from them, and the
         status bar and the Draw panel describe them."""
         p, local, status = self.parts, self.state.local, self.parts.status
-        self.state.new_weights(settings, class_names)
+        self.intents.new_model(settings, class_names, accuracy, epoch)
         own = own_classes(class_names)
         p.controls.allow_class_outputs(len(class_names) if own else None)  # (the sidebar shows their net: Reset)
         p.controls.describe_parameters(local.model.parameter_count())
-        self.start_over()
+        self.show_start_over()
         if class_names:  # a file's net of a class's own classes (``class_names``: theirs, checked on reading)
             registry.tell(p.panels, observed.CLASSES, class_names, None)
             self._own_classes_shown = True
         elif self.state.dataset is not None:
             self.show_classes_of(self.state.dataset)
-        self.state.set_known_accuracy(accuracy)
-        self.state.set_known_epoch(epoch)
         status.show(step=f"step {local.step:,}")
         if epoch is not None:
             status.show(epoch=f"epoch {epoch:.2f}")
@@ -196,13 +198,17 @@ class RunControl:
     def start_over(self) -> None:
         """The weights start over (a new run, new weights, a loaded checkpoint or lesson, another network,
         a reset mid-run): forget everything derived from the old run, the status bar's figures too."""
+        self.intents.start_over()
+        self.show_start_over()
+
+    def show_start_over(self) -> None:
+        """The run started over (:meth:`RunIntents.start_over <cnnviz.app.run_control.RunIntents.start_over>`): the
+        panels forget the old run, the status bar its figures; without an active run it is ready."""
         p = self.parts
-        self.state.clear_history()
         registry.start_over(p.panels)
         p.live_view.invalidate()
         p.status.show_start()
         if not p.session.active:
-            self.state.set_phase(RunPhase.IDLE)
             p.status.show(state="ready")
             p.workspace.busy.stop()
 
@@ -233,11 +239,13 @@ class RunControl:
         self.parts.status.show_start()
         self.banner.show_message(tr("New random weights (seed {seed}).").format(seed=seed), "info", auto_hide_ms=4000)
 
-    def make_config(self):
+    def settings(self) -> dict:
+        """The sidebar's run settings (what Start trains with, before the command line's and the lesson's)."""
         c = self.parts.controls
-        return self.state.make_config(
-            dict(net=c.spec, backend=c.backend, epochs=c.epochs, dataset=c.dataset, **c.hyperparameters())
-        )
+        return dict(net=c.spec, backend=c.backend, epochs=c.epochs, dataset=c.dataset, **c.hyperparameters())
+
+    def make_config(self):
+        return self.state.make_config(self.settings())
 
     def launch(
         self,
@@ -250,53 +258,40 @@ class RunControl:
         """A new run with the controls' settings (``config_changes`` on top), from ``initial_weights``
         (default: the loaded checkpoint's, or fresh ones) on ``dataset`` (default: the one loaded)."""
         p, state = self.parts, self.state
-        if state.dataset is None:
-            self.banner.show_message(
-                tr("No data set is loaded: choose one that is installed, or start with --data DIR."), "error"
-            )
-            return False
         p.controls.flush_pending()
-        names = state.run.class_names
-        if dataset is None and own_classes(names) and state.local.model is not None:
-            # Weights of the class's own classes (a loaded file's, or a class run's): the data set loaded has other
-            # classes, so they go on learning from the class canvas's drawings of theirs, from the weights now, as a
-            # new class net learns (or the banner says why not and what to do).
-            try:
-                dataset = class_training.continue_dataset(state.class_canvas, names, seed=state.seed)
-            except class_training.NotEnoughDrawings as exc:
-                self.banner.show_message(in_language(exc.args[0], tr), "warning")
-                return False
-            initial_weights = state.local.weights()
-            config_changes = {**class_training.continue_settings(state.local.spec), **(config_changes or {})}
-            label = label or tr("Learning our {count} classes further").format(count=len(names))
         try:
-            config = self.make_config()
-            if config_changes:
-                config = replace(config, **config_changes).validate()
-            if dataset is None:
-                dataset = state.tested_on(state.dataset)
+            run = self.intents.prepare_launch(self.settings(), dataset, initial_weights, config_changes)
+            if run.continued_classes:
+                label = label or tr("Learning our {count} classes further").format(count=run.continued_classes)
             self.intents.launch(
-                config,
-                dataset,
-                p.live_view.input(),
+                run.config,
+                run.dataset,
+                state.shown_input(),
                 paused=paused,
-                initial_weights=initial_weights,
+                initial_weights=run.initial_weights,
                 resume_for=p.checkpoints.resume_for,
                 autosave=p.checkpoints.autosave_plan,
                 label=label,
             )
+        except NoDataSet:
+            self.banner.show_message(
+                tr("No data set is loaded: choose one that is installed, or start with --data DIR."), "error"
+            )
+            return False
+        except class_training.NotEnoughDrawings as exc:  # (its words say what to do)
+            self.banner.show_message(in_language(exc.args[0], tr), "warning")
+            return False
         except ValueError as exc:
             self.banner.show_message(tr("Cannot start: {exc}").format(exc=exc), "error")
             return False
+        config, dataset = run.config, run.dataset
         self.start_over()
         self.show_classes_of(dataset)
         names = state.run.class_names
         if names:  # a net of the class's own classes: the sidebar shows the run's network (Reset rebuilds it)
             p.controls.set_network(config.net, emit=False, class_outputs=len(names))
-        registry.tell(p.panels, observed.PLANNED, config.epochs if config.steps is None else 0.0)
-        info = backends.info(config.backend)
-        self.training_backend = info.name
-        self.intents.starting()
+        registry.tell(p.panels, observed.PLANNED, run.planned_epochs)
+        info = self.intents.starting()
         note = " and compiling kernels" if info.compiles else ""
         self.starting_text = f"starting (loading data{note})…"
         p.status.show(state=self.starting_text, backend=f"backend {config.backend}")
@@ -334,12 +329,10 @@ class RunControl:
         self.new_random_model()
 
     def load_dataset(self, name: str) -> bool:
-        try:
-            self.state.load_dataset(name)
-        except Exception as exc:  # DatasetError, OSError: tell the user, keep going
-            self.banner.show_message(tr("Cannot load the {name} data set: {exc}").format(name=name, exc=exc), "error")
-            return False
-        return True
+        error = self.intents.load_dataset(name)
+        if error is not None:  # DatasetError, OSError: tell the user, keep going
+            self.banner.show_message(tr("Cannot load the {name} data set: {exc}").format(name=name, exc=error), "error")
+        return error is None
 
     def on_dataset(self, name: str) -> None:
         self.stop_run(tr("The data set changed, so the run was stopped. Press Start to train on it."))
@@ -350,7 +343,7 @@ class RunControl:
         self.update_buttons()
 
     def on_dataset_folder(self, folder: str) -> None:
-        self.state.data_dir = folder
+        self.state.set_data_dir(folder)
         self.on_dataset(self.parts.controls.dataset)
 
     def show_dataset(self, dataset) -> None:
@@ -411,16 +404,12 @@ class RunControl:
 
     def _record_final_frame(self) -> None:
         """The time-lapse's last frame: the final weights (the last evaluation had no snapshot)."""
-        run, local = self.state.run, self.state.local
         snapshot = self.parts.live_view.last_snapshot
-        if snapshot is None or not local.trained:
+        frame = self.intents.final_frame(have_view=snapshot is not None)
+        if frame is None:
             return
-        last_eval, last_step = run.last_eval, run.last_step
-        accuracy = last_eval.test_accuracy if last_eval is not None and last_eval.step == local.step else None
-        epoch = last_step.epoch if last_step is not None else 0.0
-        registry.tell(
-            self.parts.panels, observed.FINAL_FRAME, replace(snapshot, step=local.step, epoch=epoch), accuracy
-        )
+        step, epoch, accuracy = frame
+        registry.tell(self.parts.panels, observed.FINAL_FRAME, replace(snapshot, step=step, epoch=epoch), accuracy)
 
     def on_run_failed(self, message: str, details: str) -> None:
         self.intents.failed()
@@ -442,16 +431,11 @@ class RunControl:
         process started with otherwise (OpenBLAS' pool threads spin ~100 ms after each call, taken from the
         training workers), and the "not sure" calibrations at most a small share of a core while training
         (docs/performance.md)."""
-        training = self.state.run.state in (RunPhase.STARTING, RunPhase.RUNNING, RunPhase.RESET)
-        share_cores_with(self.training_backend if training else None)
-        registry.tell(self.parts.panels, observed.RUNNING, training)
+        registry.tell(self.parts.panels, observed.RUNNING, self.intents.share_cores())
 
     def backend_switched(self, name: str) -> None:
-        self.training_backend = name
-        self.share_cores()
+        registry.tell(self.parts.panels, observed.RUNNING, self.intents.backend_switched(name))
 
     def update_buttons(self, *_changed) -> None:
-        active, state = self.parts.session.active, self.state
-        self.parts.controls.show_run(
-            active=active, paused=active and state.run.state == RunPhase.PAUSED, has_data=state.dataset is not None
-        )
+        buttons = self.intents.buttons()
+        self.parts.controls.show_run(active=buttons.active, paused=buttons.paused, has_data=buttons.has_data)

@@ -114,7 +114,7 @@ class MainWindow(QMainWindow):
         )
         self.router = EventRouter(self.runs, self.statusBar(), self)
         self.questions = RunQuestions(self.state, self.session, self.checkpoints, self)
-        self.pad = DrawingPad(self.state, self.panels, self.controls, self.banner, self.live_view, self.runs, self)
+        self.pad = DrawingPad(self.state, self.panels, self.controls, self.banner, self.runs, self)
         self.comparison = Comparison(
             self.state, self.controls, self.panels, self.banner, self.checkpoints, dialog_parent=self
         )
@@ -135,7 +135,7 @@ class MainWindow(QMainWindow):
                 checkpoints=self.checkpoints,
             )
         )
-        self.state.class_canvas.language = language.current()
+        self.state.class_canvas.set_language(language.current())
         self.class_canvas = ClassCanvasWindow(self.state, self.panels, self.banner, self, self.runs, self.workspace)
         self.menus = Menus(
             self.menuBar(),
@@ -201,7 +201,9 @@ class MainWindow(QMainWindow):
         s.ended.connect(self.runs.on_run_ended)
         s.failed.connect(self.runs.on_run_failed)
         self.live_view.weightsCopied.connect(self.pad.reclassify)
-        p.feature_maps.inputChanged.connect(self._on_view_input_changed)
+        p.feature_maps.testImageChosen.connect(self.state.choose_test_image)
+        p.feature_maps.drawingChosen.connect(self.state.choose_drawing)
+        self.state.events.input.connect(self._on_input_chosen)  # (after the live view's: it shows it first)
         p.mistakes.imageChosen.connect(self.choose_test_image)
         p.timelapse.message.connect(self.banner.show_notice)
         p.timelapse.frameChosen.connect(p.map.show_step)  # scrubbing the time-lapse moves the map too
@@ -307,7 +309,7 @@ class MainWindow(QMainWindow):
 
     def step_test_image(self, delta: int) -> None:
         """Left/Right: the previous or next test image in the feature maps and Why?."""
-        self.choose_test_image((self.panels.feature_maps.test_index + delta) % self.panels.feature_maps.test_count)
+        self.choose_test_image((self.state.input_choice.test_index + delta) % self.state.test_count)
 
     # --- zoom -----------------------------------------------------------------------------------
     def set_zoom(self, level: int, remember: bool = True) -> None:
@@ -396,15 +398,14 @@ class MainWindow(QMainWindow):
         self.runs.stop_run(reason, wait)
 
     # --- the chosen input ----------------------------------------------------------------------
-    def _on_view_input_changed(self) -> None:
-        self.live_view.input_changed(ask_now=True)
-        self.live_view.show_test_image()
-        if self.panels.feature_maps.use_drawing:
+    def _on_input_chosen(self, choice) -> None:
+        """The app model's input chose the drawing: the Why? tab explains it too (the live view shows it)."""
+        if choice.drawing:
             self.panels.why.use_drawing(True)
 
     def choose_test_image(self, index: int) -> None:
         """A test image picked in a gallery: the feature maps and the Why? tab show it."""
-        self.panels.feature_maps.select_test_image(int(index))
+        self.state.choose_test_image(int(index))
         self.panels.why.use_drawing(False)
         self.live_view.show_test_image()
         self.statusBar().showMessage(

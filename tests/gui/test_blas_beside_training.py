@@ -2,7 +2,7 @@
 pool threads took ~100 ms of CPU from the numba workers after each one-image prediction); paused, stopped,
 or with the NumPy reference training (itself BLAS-bound), NumPy has every thread it started with."""
 
-from cnnviz.gui import run_control
+from cnnviz.app import run_control
 from cnnviz.train import events as ev
 from cnnviz.train.events import RunPhase
 

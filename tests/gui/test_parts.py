@@ -6,6 +6,7 @@ import time
 import numpy as np
 import pytest
 
+from cnnviz.app.input_choice import InputChoice
 from cnnviz.app.run_state import MAX_TIMING_EVENTS, RunState
 from cnnviz.classroom.lessons import PANELS as LESSON_VIEWS
 from cnnviz.gui import jobs
@@ -240,6 +241,47 @@ def test_the_live_view_goes_out_of_date_through_the_model(window, monkeypatch):
     shown.clear()
     window.panels.feature_maps.select_test_image(3)
     assert shown and not view.out_of_date, "another input: shown at once while no run is active"
+
+
+# --- the input the views show: the app model's (issue 30) ----------------------------------------
+def test_the_chooser_asks_the_model_and_shows_its_choice(window):
+    state, panel, view = window.state, window.panels.feature_maps, window.live_view
+    chooser = panel.choice
+    state.choose_test_image(5)  # the model's choice, shown
+    assert panel.test_index == 5 and not panel.use_drawing
+    chooser.next_button.click()
+    assert state.input_choice == InputChoice(False, 6) and panel.test_index == 6
+    chooser.drawing_radio.click()
+    assert state.input_choice == InputChoice(True, 6) and view.input()[1] is None
+    chooser.index_spin.setValue(9)  # a number typed: back to the test images
+    assert state.input_choice == InputChoice(False, 9) and chooser.test_radio.isChecked()
+    state.choose_test_image(0)
+    chooser.prev_button.click()  # wrapped around, by the model
+    assert state.input_choice.test_index == state.test_count - 1 == panel.test_index
+    state.choose_drawing()
+    assert chooser.drawing_radio.isChecked() and not chooser.test_radio.isChecked()
+    state.choose_test_image(0)  # (the module's window as it was)
+    assert panel.test_index == 0 and not panel.use_drawing
+
+
+def test_the_drawing_pad_gives_the_model_the_drawing_the_views_show(window):
+    state, pad = window.state, window.panels.classify
+    pad.canvas.draw_strokes([[(0.5, 0.15), (0.5, 0.85)]])
+    window.pad.classify()
+    assert state.drawing_input is not None and state.drawing_input.max() > 0.5
+    np.testing.assert_array_equal(state.drawing_input, pad.network_input)
+    state.choose_drawing()
+    np.testing.assert_array_equal(window.live_view.input()[0], pad.network_input)
+    np.testing.assert_array_equal(panel_input(window), pad.network_input)
+    pad.clear_drawing()
+    window.pad.classify()
+    assert state.drawing_input is None and not window.live_view.input()[0].any()
+    state.choose_test_image(0)
+
+
+def panel_input(window):
+    """The input image the feature maps show now."""
+    return window.panels.feature_maps.last_snapshot.input_image
 
 
 # --- the router ---------------------------------------------------------------------------------

@@ -46,8 +46,10 @@ further: the rest of the height goes to the curves."""
 
 
 class FeatureMapsPanel(LazyPanel):
-    inputChanged = Signal()
-    """The user chose another input (test index or the drawing)."""
+    testImageChosen = Signal(int)
+    """The user asks for test image N (any whole number: the app model wraps it around)."""
+    drawingChosen = Signal()
+    """The user asks for the drawing's feature maps."""
 
     def __init__(self, parent=None):
         super().__init__(tr("Feature maps"), "", parent)
@@ -68,7 +70,8 @@ class FeatureMapsPanel(LazyPanel):
         self.layer_box.setSizePolicy(QSizePolicy.Fixed, QSizePolicy.Preferred)
         self.layer_box.hide()
         self.add_toolbar_widget(*self.choice.toolbar_pieces())
-        self.choice.changed.connect(self.inputChanged)
+        self.choice.testImageChosen.connect(self.testImageChosen)
+        self.choice.drawingChosen.connect(self.drawingChosen)
         self.layer_combo.currentIndexChanged.connect(self._on_layer_chosen)
 
         # --- maps ------------------------------------------------------------
@@ -128,14 +131,20 @@ class FeatureMapsPanel(LazyPanel):
         self.kept_views: dict[str, tuple[pg.ViewBox, pg.ImageItem, pg.LabelItem]] = {}
         self.kept_note = ""
 
-    # --- input choice (InputChoice's) ----------------------------------------
+    # --- input choice (the app model's, shown by InputChoice) ----------------
     @property
     def use_drawing(self) -> bool:
+        """The drawing is shown (as the chooser shows the app model's choice)."""
         return self.choice.use_drawing
 
     @property
     def test_index(self) -> int:
+        """The test image shown (as the chooser shows the app model's choice)."""
         return self.choice.test_index
+
+    def show_input_choice(self, choice) -> None:
+        """The app model chose the input shown (observed through the registry)."""
+        self.choice.show_choice(choice)
 
     @property
     def test_count(self) -> int:
@@ -151,14 +160,14 @@ class FeatureMapsPanel(LazyPanel):
         self.show_snapshot(snapshot, class_names)
 
     def select_drawing(self) -> None:
-        """Show the drawing's feature maps (as clicking "My drawing")."""
+        """Ask for the drawing's feature maps (as clicking "My drawing")."""
         self.choice.select_drawing()
 
     def set_test_count(self, count: int) -> None:
         self.choice.set_test_count(count)
 
     def select_test_image(self, index: int) -> None:
-        """Show test image ``index`` (wrapped around)."""
+        """Ask for test image ``index`` (as choosing it in the toolbar; the app model wraps it around)."""
         self.choice.select_test_image(index)
 
     # --- layout --------------------------------------------------------------

@@ -1,10 +1,13 @@
 """The Feature maps panel's input: a test image (its number, the previous, the next or a random one) or the
-drawing; its pieces go in the panel's toolbar, where they wrap when the panel is narrow."""
+drawing; its pieces go in the panel's toolbar, where they wrap when the panel is narrow.
+
+The choice is the app model's (:class:`cnnviz.app.input_choice.InputChoice`): what the user does here is asked of
+it (``testImageChosen``, ``drawingChosen``), and what it chose is shown (:meth:`InputChoice.show_choice`)."""
 
 from __future__ import annotations
 
 import numpy as np
-from PySide6.QtCore import QObject, Signal
+from PySide6.QtCore import QObject, QSignalBlocker, Signal
 from PySide6.QtWidgets import QButtonGroup, QPushButton, QRadioButton, QSpinBox, QWidget
 
 from .. import accessibility
@@ -13,9 +16,11 @@ from .common import row_of
 
 
 class InputChoice(QObject):
-    """Which image the feature maps are of; ``changed`` when the user chose another."""
+    """Which image the feature maps are of: the user asks for test image N (``testImageChosen``, any whole number:
+    the model wraps it around) or the drawing (``drawingChosen``); :meth:`show_choice` shows the model's."""
 
-    changed = Signal()
+    testImageChosen = Signal(int)
+    drawingChosen = Signal()
 
     def __init__(self, parent: QObject | None = None):
         super().__init__(parent)
@@ -44,8 +49,8 @@ class InputChoice(QObject):
         self.prev_button.clicked.connect(lambda: self.select_test_image(self.index_spin.value() - 1))
         self.next_button.clicked.connect(lambda: self.select_test_image(self.index_spin.value() + 1))
         self.random_button.clicked.connect(lambda: self.select_test_image(int(self._rng.integers(self.test_count))))
-        self.index_spin.valueChanged.connect(self._on_index)
-        self.test_radio.toggled.connect(lambda _checked: self.changed.emit())
+        self.index_spin.valueChanged.connect(self.select_test_image)
+        self.test_radio.toggled.connect(self._on_test_radio)
 
     def toolbar_pieces(self) -> tuple[QWidget, ...]:
         """The pieces of the panel's toolbar, in order (◀ #0 ▶ wrap together)."""
@@ -65,19 +70,29 @@ class InputChoice(QObject):
         return self.index_spin.value()
 
     def select_drawing(self) -> None:
-        self.drawing_radio.setChecked(True)
+        """As clicking "My drawing": asked of the model."""
+        self.drawingChosen.emit()
 
     def set_test_count(self, count: int) -> None:
         self.test_count = max(1, count)
-        self.index_spin.setMaximum(self.test_count - 1)
+        with QSignalBlocker(self.index_spin):  # the model clamps its choice to the data set's images itself
+            self.index_spin.setMaximum(self.test_count - 1)
 
     def select_test_image(self, index: int) -> None:
-        """Test image ``index`` (wrapped around)."""
-        self.test_radio.setChecked(True)
-        self.index_spin.setValue(index % self.test_count)
+        """As choosing test image ``index`` here: asked of the model (which wraps it around)."""
+        self.testImageChosen.emit(int(index))
 
-    def _on_index(self, _value: int) -> None:
-        if self.test_radio.isChecked():
-            self.changed.emit()
+    def _on_test_radio(self, checked: bool) -> None:
+        if checked:
+            self.select_test_image(self.index_spin.value())
         else:
-            self.test_radio.setChecked(True)
+            self.select_drawing()
+
+    def show_choice(self, choice) -> None:
+        """The app model's choice (:class:`~cnnviz.app.input_choice.InputChoice`), shown without asking again."""
+        with QSignalBlocker(self.test_radio), QSignalBlocker(self.drawing_radio), QSignalBlocker(self.index_spin):
+            radio = self.drawing_radio if choice.drawing else self.test_radio
+            if not radio.isChecked():
+                radio.setChecked(True)
+            if self.index_spin.value() != choice.test_index:  # (the same value again would move the cursor)
+                self.index_spin.setValue(choice.test_index)

@@ -16,6 +16,9 @@ DRAWING = "drawing"
 """``set_drawing(image)``: the drawing as the network sees it, 28x28 in [0, 1] (None: the pad is empty)."""
 TEST_IMAGE = "test_image"
 """``set_test_image(image, label, index)``: the test image chosen (in Feature maps or Mistakes)."""
+INPUT_CHOICE = "input_choice"
+"""``show_input_choice(choice)``: the input the views show was chosen (the app model's
+:class:`~cnnviz.app.input_choice.InputChoice`: the drawing or test image N)."""
 KEPT = "kept"
 """``set_kept(side)``: the run kept for comparison as shown beside the run now (a
 :class:`~cnnviz.app.side_by_side.SideBySide`; None: no comparison)."""
@@ -68,6 +71,7 @@ OBSERVED_BY = {
     EVALUATED: "evaluated",
     DRAWING: "set_drawing",
     TEST_IMAGE: "set_test_image",
+    INPUT_CHOICE: "show_input_choice",
     KEPT: "set_kept",
     STEPS: "steps_trained",
     TICK: "tick",

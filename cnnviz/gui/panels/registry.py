@@ -35,6 +35,7 @@ from .observed import (
     FINAL_FRAME,
     HISTORY,
     HYPERPARAMETERS,
+    INPUT_CHOICE,
     KEPT,
     KNOWN_ACCURACY,
     MODEL,
@@ -217,7 +218,7 @@ PANELS: tuple[PanelSpec, ...] = (
         _feature_maps,
         ("feature_maps",),
         0.54,
-        observes=(DATASET, KEPT, VIEW),
+        observes=(DATASET, KEPT, VIEW, INPUT_CHOICE),
     ),
     PanelSpec(
         "mistakes",
