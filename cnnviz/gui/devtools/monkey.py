@@ -29,7 +29,12 @@ changes); ``growth_less_pools_mb`` is the growth without them, the figure that s
 however large a batch the clicks chose. Where the C library says how much of its heap is in use (glibc:
 :func:`.memory.heap_mb`), each sample has ``heap_in_use_mb`` and the summary ``growth_in_use_mb``: growth of
 what live allocations hold, apart from the pages malloc keeps after a free (``growth_in_use_less_pools_mb``
-and ``slope_in_use_less_pools_mb_per_min``: apart from the pools too, the figures a leak would raise).
+and ``slope_in_use_less_pools_mb_per_min``: apart from the pools too, the figures a leak would raise). There
+each sample also gives back what malloc keeps freed (``TRIM_AT_SAMPLES``) and reads the resident memory again,
+``rss_trimmed_mb``: what the process holds, which the summary's ``growth_trimmed_mb``,
+``slope_trimmed_mb_per_min`` and ``rss_trimmed_by_minute_mb`` (medians, minute by minute: a rise that levels
+off, or one that goes on) read "flat" from; ``app_trims`` and ``app_trim_ms`` say how often the window gave
+memory back itself (``heap.KeptMemory``) and what that cost its thread.
 """
 
 from __future__ import annotations
