@@ -31,8 +31,8 @@ def heap_mb() -> tuple[float, float] | None:
 def trimmed_rss_mb() -> float | None:
     """This process's resident memory in MB after giving back what malloc keeps freed (glibc's
     ``malloc_trim``: :func:`cnnviz.train.heap.give_back_freed_memory`): what the process holds, apart from
-    pages the allocator keeps for later. None where there is nothing to trim or nothing to read (not glibc on
-    Linux), so that a figure is never called "trimmed" when it was not."""
+    pages the allocator keeps for later. None where the C library cannot say what it keeps (macOS, Windows,
+    musl, glibc before 2.33: no ``mallinfo2``), so that a figure is never called "trimmed" when it was not."""
     from ...train import heap
 
     if heap.heap_bytes() is None:
