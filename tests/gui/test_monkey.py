@@ -48,6 +48,9 @@ def test_a_short_monkey_run_clicks_types_and_draws_and_leaves_the_window_open(
     if memory.heap_mb() is not None:  # glibc: live allocations apart from what malloc keeps freed
         assert {"heap_in_use_mb", "heap_free_mb"} <= set(lines[0])
         assert {"growth_in_use_mb", "growth_in_use_less_pools_mb"} <= set(summary)
+        # ... and the resident memory after giving back what malloc keeps freed: the figure "flat" is read from
+        assert lines[0]["rss_trimmed_mb"] <= lines[0]["rss_mb"] + 20 and "app_trims" in lines[0]
+        assert {"growth_trimmed_mb", "rss_trimmed_by_minute_mb", "app_trims"} <= set(summary)
     # the first round: each key once (Ctrl+Q only once there is something to save), before any key again
     keys = [line["target"] for line in actions if line["action"] == "key"]
     before_a_repeat = next((keys[:i] for i in range(len(keys)) if keys[i] in keys[:i]), keys)

@@ -28,6 +28,20 @@ def heap_mb() -> tuple[float, float] | None:
     return None if counts is None else (counts[0] / 2**20, counts[1] / 2**20)
 
 
+def trimmed_rss_mb() -> float | None:
+    """This process's resident memory in MB after giving back what malloc keeps freed (glibc's
+    ``malloc_trim``: :func:`cnnviz.train.heap.give_back_freed_memory`): what the process holds, apart from
+    pages the allocator keeps for later. None where the C library cannot say what it keeps (macOS, Windows,
+    musl, glibc before 2.33: no ``mallinfo2``), so that a figure is never called "trimmed" when it was not."""
+    from ...train import heap
+
+    if heap.heap_bytes() is None:
+        return None
+    heap.give_back_freed_memory()
+    resident = heap.resident_bytes()
+    return None if resident is None else resident / 2**20
+
+
 def _statm_resident() -> int | None:
     """Bytes resident now, from Linux's /proc/self/statm; None where there is no such file."""
     from ...train import heap

@@ -29,7 +29,12 @@ changes); ``growth_less_pools_mb`` is the growth without them, the figure that s
 however large a batch the clicks chose. Where the C library says how much of its heap is in use (glibc:
 :func:`.memory.heap_mb`), each sample has ``heap_in_use_mb`` and the summary ``growth_in_use_mb``: growth of
 what live allocations hold, apart from the pages malloc keeps after a free (``growth_in_use_less_pools_mb``
-and ``slope_in_use_less_pools_mb_per_min``: apart from the pools too, the figures a leak would raise).
+and ``slope_in_use_less_pools_mb_per_min``: apart from the pools too, the figures a leak would raise). There
+each sample also gives back what malloc keeps freed (``TRIM_AT_SAMPLES``) and reads the resident memory again,
+``rss_trimmed_mb``: what the process holds, which the summary's ``growth_trimmed_mb``,
+``slope_trimmed_mb_per_min`` and ``rss_trimmed_by_minute_mb`` (medians, minute by minute: a rise that levels
+off, or one that goes on) read "flat" from; ``app_trims`` and ``app_trim_ms`` say how often the window gave
+memory back itself (``heap.KeptMemory``) and what that cost its thread.
 """
 
 from __future__ import annotations
@@ -47,11 +52,15 @@ from dataclasses import dataclass
 import numpy as np
 
 from .driving import EXIT_OK, process_for, unattended_window
-from .memory import heap_mb, rss_mb
+from .memory import heap_mb, rss_mb, trimmed_rss_mb
 from .monkey_summary import pooled_mb, summarize
 
 SAMPLE_S = 5.0
 """A memory sample every this many seconds (the growth after the warm-up is a median over them)."""
+TRIM_AT_SAMPLES = True
+"""Each sample reads the resident memory, then gives back what malloc keeps freed and reads it again
+(``rss_trimmed_mb``): the memory the process holds, apart from pages glibc keeps for later. False: no trim
+of the monkey's own (to see what the window's own trims, ``heap.KeptMemory``, leave)."""
 RESTART_CHANCE = 0.3
 """At each sample with no run, a run is started with this chance (about one in two every 10 s)."""
 ACTION_MS = 150
@@ -414,9 +423,11 @@ def _sample(window, record: Record, trainer_class) -> dict:
     QCoreApplication.sendPostedEvents()
     QCoreApplication.sendPostedEvents(None, QEvent.DeferredDelete)
     gc.collect()
+    rss_before = rss_mb()
+    trimmed = trimmed_rss_mb() if TRIM_AT_SAMPLES else None
     sample = {
         "t_s": round(record.elapsed(), 1),
-        "rss_mb": round(rss_mb(), 1),
+        "rss_mb": round(rss_before, 1),
         "pool_mb": round(pooled_mb(), 1),
         "actions": record.actions(),
         "step": window.state.run.last_step.step if window.state.run.last_step else 0,
@@ -431,9 +442,13 @@ def _sample(window, record: Record, trainer_class) -> dict:
         "trainers": sum(1 for o in gc.get_objects() if issubclass(type(o), trainer_class)),
         "threads": threads,
     }
+    if trimmed is not None:  # (glibc: after malloc_trim; None elsewhere: nothing to give back)
+        sample["rss_trimmed_mb"] = round(trimmed, 1)
     heap = heap_mb()
     if heap is not None:  # live allocations apart from what malloc keeps freed (glibc only)
         sample["heap_in_use_mb"], sample["heap_free_mb"] = round(heap[0], 1), round(heap[1], 1)
+    sample["app_trims"] = window.kept_memory.trims  # (the window's own: heap.KeptMemory, and their time)
+    sample["app_trim_ms"] = round(1000 * window.kept_memory.trim_seconds, 1)
     return sample
 
 

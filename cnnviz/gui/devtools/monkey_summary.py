@@ -1,5 +1,6 @@
 """What the monkey (:mod:`.monkey`) measures and says at the end: the buffers the backends keep, the warm-up's
-end, the growth after it read from every sample (median of thirds, Theil-Sen trend), and the summary line."""
+end, the growth after it read from every sample (median of thirds, Theil-Sen trend), the resident memory minute by
+minute, and the summary line."""
 
 from __future__ import annotations
 
@@ -64,6 +65,16 @@ def slope_per_minute(samples: list[dict], key: str, less: str | None = None) -> 
     return round(60.0 * float(np.median(slopes)), 2) if slopes else None
 
 
+def by_minute(samples: list[dict], key: str) -> list[float]:
+    """The median of ``key`` over the samples of each minute of the run (t_s 0-60 s, 60-120 s...), a
+    minute with no such sample left out: whether memory rises steadily or levels off, at a glance."""
+    minutes: dict[int, list[float]] = {}
+    for s in samples:
+        if key in s:
+            minutes.setdefault(int(s["t_s"] // 60), []).append(s[key])
+    return [round(float(np.median(values)), 1) for _, values in sorted(minutes.items())]
+
+
 def summarize(samples: list[dict], record, settings, kinds, still_open: bool) -> dict:
     """The run's summary line: the counts (``record``: a :class:`.monkey.Record`), the warm-up (:func:`warm_up_end`
     over the ``kinds`` of action it waits for), and the growth after it over the
@@ -89,6 +100,19 @@ def summarize(samples: list[dict], record, settings, kinds, still_open: bool) ->
         "growth_less_pools_mb": robust_growth(after, "rss_mb", "pool_mb"),
         "slope_mb_per_min": slope_per_minute(after, "rss_mb"),
     }
+    if all("rss_trimmed_mb" in s for s in samples):  # glibc: what the process holds, apart from malloc's kept pages
+        summary.update(
+            rss_trimmed_start_mb=samples[0]["rss_trimmed_mb"],
+            rss_trimmed_warm_mb=warm["rss_trimmed_mb"],
+            rss_trimmed_end_mb=samples[-1]["rss_trimmed_mb"],
+            growth_trimmed_mb=robust_growth(after, "rss_trimmed_mb"),
+            growth_trimmed_less_pools_mb=robust_growth(after, "rss_trimmed_mb", "pool_mb"),
+            slope_trimmed_mb_per_min=slope_per_minute(after, "rss_trimmed_mb"),
+            rss_trimmed_by_minute_mb=by_minute(samples, "rss_trimmed_mb"),
+        )
+    summary["rss_by_minute_mb"] = by_minute(samples, "rss_mb")
+    summary["app_trims"] = samples[-1].get("app_trims", 0)
+    summary["app_trim_ms"] = samples[-1].get("app_trim_ms", 0.0)
     if all("heap_in_use_mb" in s for s in after):
         summary["growth_in_use_mb"] = robust_growth(after, "heap_in_use_mb")
         summary["growth_in_use_less_pools_mb"] = robust_growth(after, "heap_in_use_mb", "pool_mb")
