@@ -70,7 +70,7 @@ GREY = 0.2
 LEAK = 0.1
 """The ascent's slope where the unit's map is off (its ReLU's is 0 there: no way up for a unit that is off)."""
 FINER_AFTER = 2
-"""A unit found worse at this many checks in a row gets half its blur (and its full step back)..."""
+"""A unit found worse at this many checks in a row gets half its blur, no more jitter and its full step back..."""
 FINEST_BLUR = 0.25
 """... down to this sigma (pixels): next to no blur. A fast or seed net's conv1 has units that detect 1-pixel
 edges: with the default blur (sigma 1) their steps never climbed (1 of 24 and 1 of 32 stayed at their start)."""
@@ -216,6 +216,16 @@ def _blur_matrix(sigma: float, size: int = IMAGE_SIZE) -> np.ndarray:
     offsets = np.arange(size)[:, None] - np.arange(size)[None, :]
     weights = np.exp(-0.5 * (offsets / sigma) ** 2)
     return weights / weights.sum(axis=1, keepdims=True)
+
+
+def _roll(pictures: np.ndarray, shifts: np.ndarray) -> np.ndarray:
+    """Each picture rolled by its own ``(rows, columns)`` (``shifts``: (N, 2) ints), as ``np.roll`` rolls one."""
+    size = pictures.shape[1]
+    if not shifts.any():
+        return pictures
+    rows = (np.arange(size)[None, :] - shifts[:, :1]) % size
+    cols = (np.arange(size)[None, :] - shifts[:, 1:]) % size
+    return pictures[np.arange(len(pictures))[:, None, None], rows[:, :, None], cols[:, None, :]]
 
 
 def _project(values: np.ndarray, ink: np.ndarray | None) -> np.ndarray:
@@ -429,11 +439,13 @@ def optimise_inputs(
     blurs = np.full(units, float(smoothing))  # each unit's blur: finer for a unit the blur keeps from climbing
     blur = np.repeat(smooth[None], units, axis=0)
     misses = np.zeros(units, np.int64)  # checks in a row that found the unit worse
+    jittering = np.ones(units, bool)
     deadline = None if seconds is None else time.perf_counter() + seconds
     for step in range(steps + 1):
         check = step % check_every == 0 or step == steps
         dy, dx = (0, 0) if check or not jitter else rng.integers(-jitter, jitter + 1, 2)
-        grad = gradient(np.roll(x, (dy, dx), axis=(1, 2)))
+        shifts = np.outer(jittering, (dy, dx)).astype(np.int64)  # (units, 2): none for a unit that stopped
+        grad = gradient(_roll(x, shifts))
         if check:
             better = seen["score"] > best_score
             best[better], best_value[better] = x[better], seen["value"][better]
@@ -446,15 +458,17 @@ def optimise_inputs(
                 sizes[worse] *= 0.5
                 grad[worse] = 0.0  # (this step's gradient was of the worse picture: they wait one step)
             # Worse twice in a row: the unit wants finer detail than its blur lets through (a 1-pixel edge:
-            # the blurred step is no way up at all). Half the blur, and the full step again.
+            # the blurred step is no way up at all), or its place exactly (behind pools, a shift of one pixel
+            # is another picture to it). Half the blur, no more jitter, and the full step again.
             misses = np.where(better, 0, misses + worse)
-            finer = (misses >= FINER_AFTER) & (blurs > FINEST_BLUR * 1.01) & (step < steps)
+            finer = (misses >= FINER_AFTER) & ((blurs > FINEST_BLUR * 1.01) | jittering) & (step < steps)
             for unit in np.flatnonzero(finer):
                 blurs[unit] = max(blurs[unit] / 2, FINEST_BLUR)
                 blur[unit], sizes[unit], misses[unit] = _blur_matrix(blurs[unit]), step_size, 0
+                jittering[unit] = False
         if step == steps or (deadline is not None and time.perf_counter() > deadline):
             break
-        grad = np.swapaxes(blur, 1, 2) @ np.roll(grad.astype(np.float64), (-dy, -dx), axis=(1, 2)) @ blur
+        grad = np.swapaxes(blur, 1, 2) @ _roll(grad.astype(np.float64), -shifts) @ blur
         moving = (np.abs(grad).reshape(units, -1).max(axis=1) > 0).reshape(units, 1, 1)
         ages += moving
         first = np.where(moving, ADAM_BETAS[0] * first + (1 - ADAM_BETAS[0]) * grad, first)
