@@ -263,11 +263,15 @@ class _OwnChannel:
         top, bottom, left, right = self.pads
         padded = np.pad(inputs[:units], ((0, 0), (0, 0), (top, bottom), (left, right)))
         height, width = padded.shape[2] - kernel + 1, padded.shape[3] - kernel + 1
+        size = padded.shape[2] * padded.shape[3]
+        # Every offset of the kernel at every place, as one batched product (the unit's weights, offsets x
+        # channels, times its channels), then each offset's share summed where it lands.
+        taps = self.weight.reshape(units, -1, kernel * kernel).transpose(0, 2, 1) @ padded.reshape(units, -1, size)
+        taps = taps.reshape((units, kernel * kernel) + padded.shape[2:])
         out = np.broadcast_to(self.bias[:, None, None], (units, height, width)).copy()
         for i in range(kernel):
             for j in range(kernel):
-                window = padded[:, :, i : i + height, j : j + width]
-                out += np.einsum("uchw,uc->uhw", window, self.weight[:, :, i, j])
+                out += taps[:, i * kernel + j, i : i + height, j : j + width]
         picks = []
         for _ in range(self.pools):  # 2x2, stride 2, an odd last row or column dropped
             rows, cols = out.shape[1] // 2, out.shape[2] // 2
@@ -286,12 +290,15 @@ class _OwnChannel:
                 d_out[:, : 2 * rows, : 2 * cols] = (
                     blocks.reshape(units, rows, cols, 2, 2).transpose(0, 1, 3, 2, 4).reshape(units, 2 * rows, 2 * cols)
                 )
-            d_padded = np.zeros_like(padded)
+            # Each weight's share, as one batched product: the output's gradient placed at every offset of the
+            # kernel, times the unit's weights (channels x offsets).
+            placed = np.zeros((units, kernel * kernel) + padded.shape[2:])
             for i in range(kernel):
                 for j in range(kernel):
-                    d_padded[:, :, i : i + height, j : j + width] += (
-                        d_out[:, None] * self.weight[:, :, i, j][:, :, None, None]
-                    )
+                    placed[:, i * kernel + j, i : i + height, j : j + width] = d_out
+            d_padded = (
+                self.weight.reshape(units, -1, kernel * kernel) @ placed.reshape(units, kernel * kernel, -1)
+            ).reshape(padded.shape)
             d_inputs = np.zeros_like(inputs)
             d_inputs[:units] = d_padded[:, :, top : top + inputs.shape[2], left : left + inputs.shape[3]]
             return d_inputs
