@@ -468,7 +468,8 @@ def optimise_inputs(
             # the blurred step is no way up at all), or its place exactly (behind pools, a shift of one pixel
             # is another picture to it). Half the blur, no more jitter, and the full step again.
             misses = np.where(better, 0, misses + worse)
-            finer = (misses >= FINER_AFTER) & ((blurs > FINEST_BLUR * 1.01) | jittering) & (step < steps)
+            # Not the classes: they climb without it, and a finer blur lets speckles into a dream of a digit.
+            finer = (misses >= FINER_AFTER) & ((blurs > FINEST_BLUR * 1.01) | jittering) & (step < steps) & spatial
             for unit in np.flatnonzero(finer):
                 blurs[unit] = max(blurs[unit] / 2, FINEST_BLUR)
                 blur[unit], sizes[unit], misses[unit] = _blur_matrix(blurs[unit]), step_size, 0
