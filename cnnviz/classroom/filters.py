@@ -24,11 +24,17 @@ feature-visualisation recipe (Olah et al. 2017, "Feature Visualization"):
 * an ink limit: at most :data:`INK_ALLOWANCE` times the start's mean pixel
   value. Without it a unit whose weights sum above zero wants the whole
   field lit, and the picture is a flat white square that says nothing;
-* a bound on the work: ``steps`` and, optionally, ``seconds``.
+* a conv unit found worse at two checks in a row wants finer detail or its
+  place exactly: half its blur, no more jitter, its full step back;
+* a bound on the work: ``steps`` (the callers' budget: a slow machine takes
+  longer rather than stopping early) and, optionally, ``seconds``.
 
 All units of a layer are optimised together in one batch (samples are
 independent), through the model's own backward passes
-(:func:`~cnnviz.classroom.saliency.layer_input_gradients`).
+(:func:`~cnnviz.classroom.saliency.layer_input_gradients`); for a deep conv
+layer those stop below it, and the layer itself is computed for each
+picture's own unit's channel only (:class:`_OwnChannel`, checked against the
+model's own gradient in the tests).
 """
 
 from __future__ import annotations
