@@ -24,11 +24,17 @@ feature-visualisation recipe (Olah et al. 2017, "Feature Visualization"):
 * an ink limit: at most :data:`INK_ALLOWANCE` times the start's mean pixel
   value. Without it a unit whose weights sum above zero wants the whole
   field lit, and the picture is a flat white square that says nothing;
-* a bound on the work: ``steps`` and, optionally, ``seconds``.
+* a conv unit found worse at two checks in a row wants finer detail or its
+  place exactly: half its blur, no more jitter, its full step back;
+* a bound on the work: ``steps`` (the callers' budget: a slow machine takes
+  longer rather than stopping early) and, optionally, ``seconds``.
 
 All units of a layer are optimised together in one batch (samples are
 independent), through the model's own backward passes
-(:func:`~cnnviz.classroom.saliency.layer_input_gradients`).
+(:func:`~cnnviz.classroom.saliency.layer_input_gradients`); for a deep conv
+layer those stop below it, and the layer itself is computed for each
+picture's own unit's channel only (:class:`_OwnChannel`, checked against the
+model's own gradient in the tests).
 """
 
 from __future__ import annotations
@@ -52,6 +58,7 @@ __all__ = [
     "strongest_patches",
     "centre_field",
     "forward_macs",
+    "step_macs",
     "optimise_inputs",
     "filter_grid",
 ]
@@ -68,6 +75,11 @@ GREY = 0.2
 """The start without a start image: about a digit's ink (MNIST's mean pixel value is 0.13), spread evenly."""
 LEAK = 0.1
 """The ascent's slope where the unit's map is off (its ReLU's is 0 there: no way up for a unit that is off)."""
+FINER_AFTER = 2
+"""A unit found worse at this many checks in a row gets half its blur, no more jitter and its full step back..."""
+FINEST_BLUR = 0.25
+"""... down to this sigma (pixels): next to no blur. A fast or seed net's conv1 has units that detect 1-pixel
+edges: with the default blur (sigma 1) their steps never climbed (1 of 24 and 1 of 32 stayed at their start)."""
 
 
 @dataclass(frozen=True)
@@ -212,6 +224,16 @@ def _blur_matrix(sigma: float, size: int = IMAGE_SIZE) -> np.ndarray:
     return weights / weights.sum(axis=1, keepdims=True)
 
 
+def _roll(pictures: np.ndarray, shifts: np.ndarray) -> np.ndarray:
+    """Each picture rolled by its own ``(rows, columns)`` (``shifts``: (N, 2) ints), as ``np.roll`` rolls one."""
+    size = pictures.shape[1]
+    if not shifts.any():
+        return pictures
+    rows = (np.arange(size)[None, :] - shifts[:, :1]) % size
+    cols = (np.arange(size)[None, :] - shifts[:, 1:]) % size
+    return pictures[np.arange(len(pictures))[:, None, None], rows[:, :, None], cols[:, None, :]]
+
+
 def _project(values: np.ndarray, ink: np.ndarray | None) -> np.ndarray:
     """The nearest pictures (least squares) with pixels in [0, 1] and, where ``ink`` is given, a mean pixel
     value of at most ``ink`` per picture: ``clip(values - t, 0, 1)`` with the smallest ``t >= 0`` that fits,
@@ -230,6 +252,92 @@ def _project(values: np.ndarray, ink: np.ndarray | None) -> np.ndarray:
         low, high = np.where(too_much, middle, low), np.where(too_much, high, middle)
     pictures[over] = np.clip(some - high, 0.0, 1.0)
     return pictures
+
+
+class _OwnChannel:
+    """A conv layer (and the 2x2 pools right after it) computed for one output channel per picture: picture
+    ``u`` gets channel ``u`` only. What :func:`optimise_inputs` needs of a deep conv layer, where the model's
+    own pass would compute every channel for every picture (the seed net's conv2: 64 channels for each of 64
+    pictures, 64 times the work). ``below``: the layer whose output it takes."""
+
+    def __init__(self, below: int, weight: np.ndarray, bias: np.ndarray, pads: tuple, pools: int):
+        self.below, self.weight, self.bias, self.pads, self.pools = below, weight, bias, pads, pools
+
+    def __call__(self, inputs: np.ndarray):
+        """``(own outputs (units, H', W'), backward)``: ``backward(d own outputs) -> d inputs``."""
+        units, kernel = self.weight.shape[0], self.weight.shape[2]
+        top, bottom, left, right = self.pads
+        padded = np.pad(inputs[:units], ((0, 0), (0, 0), (top, bottom), (left, right)))
+        height, width = padded.shape[2] - kernel + 1, padded.shape[3] - kernel + 1
+        size = padded.shape[2] * padded.shape[3]
+        # Every offset of the kernel at every place, as one batched product (the unit's weights, offsets x
+        # channels, times its channels), then each offset's share summed where it lands.
+        taps = self.weight.reshape(units, -1, kernel * kernel).transpose(0, 2, 1) @ padded.reshape(units, -1, size)
+        taps = taps.reshape((units, kernel * kernel) + padded.shape[2:])
+        out = np.broadcast_to(self.bias[:, None, None], (units, height, width)).copy()
+        for i in range(kernel):
+            for j in range(kernel):
+                out += taps[:, i * kernel + j, i : i + height, j : j + width]
+        picks = []
+        for _ in range(self.pools):  # 2x2, stride 2, an odd last row or column dropped
+            rows, cols = out.shape[1] // 2, out.shape[2] // 2
+            blocks = out[:, : 2 * rows, : 2 * cols].reshape(units, rows, 2, cols, 2).transpose(0, 1, 3, 2, 4)
+            blocks = blocks.reshape(units, rows, cols, 4)
+            pick = blocks.argmax(axis=3)
+            picks.append((out.shape, pick))
+            out = np.take_along_axis(blocks, pick[..., None], axis=3)[..., 0]
+
+        def backward(d_out: np.ndarray) -> np.ndarray:
+            for shape, pick in reversed(picks):
+                rows, cols = pick.shape[1:]
+                blocks = np.zeros((units, rows, cols, 4))
+                np.put_along_axis(blocks, pick[..., None], d_out[..., None], axis=3)
+                d_out = np.zeros(shape)
+                d_out[:, : 2 * rows, : 2 * cols] = (
+                    blocks.reshape(units, rows, cols, 2, 2).transpose(0, 1, 3, 2, 4).reshape(units, 2 * rows, 2 * cols)
+                )
+            # Each weight's share, as one batched product: the output's gradient placed at every offset of the
+            # kernel, times the unit's weights (channels x offsets).
+            placed = np.zeros((units, kernel * kernel) + padded.shape[2:])
+            for i in range(kernel):
+                for j in range(kernel):
+                    placed[:, i * kernel + j, i : i + height, j : j + width] = d_out
+            d_padded = (
+                self.weight.reshape(units, -1, kernel * kernel) @ placed.reshape(units, kernel * kernel, -1)
+            ).reshape(padded.shape)
+            d_inputs = np.zeros_like(inputs)
+            d_inputs[:units] = d_padded[:, :, top : top + inputs.shape[2], left : left + inputs.shape[3]]
+            return d_inputs
+
+        return out, backward
+
+
+def _own_channel_head(model: Sequential, layer: UnitLayer) -> _OwnChannel | None:
+    """``layer``'s convolution (and its pools) as :class:`_OwnChannel`; None where the model's own passes do
+    (the classes, a first conv layer: cheap, and nothing below it to stop at) or something else lies between."""
+    conv = layer.index
+    while conv > 0 and isinstance(model.layers[conv], MaxPool2D):
+        conv -= 1
+    found = model.layers[conv]
+    if conv < 1 or not isinstance(found, Conv2D) or len(model.shapes[conv]) != 3:
+        return None
+    be = model.backend
+    weight = np.asarray(be.to_host(found.params["weight"].data), np.float64)[: layer.units]
+    bias = np.asarray(be.to_host(found.params["bias"].data), np.float64)[: layer.units]
+    return _OwnChannel(conv - 1, weight, bias, found.pads(), layer.index - conv)
+
+
+def step_macs(model: Sequential, layer: UnitLayer) -> int:
+    """Forward multiply-adds of one step of :func:`optimise_inputs` for all of ``layer``'s units: each picture
+    through the layers below, and its own channel of the layer (where :class:`_OwnChannel` applies) or the whole
+    layer."""
+    head = _own_channel_head(model, layer)
+    if head is None:
+        return layer.units * forward_macs(model, layer.index)
+    conv = head.below + 1
+    in_shape, out_shape = model.shapes[conv], model.shapes[conv + 1]
+    own = int(np.prod(out_shape[1:])) * in_shape[0] * model.layers[conv].kernel ** 2
+    return layer.units * (forward_macs(model, head.below) + own)
 
 
 def optimise_inputs(
@@ -289,13 +397,14 @@ def optimise_inputs(
     relu = layer.measured != layer.index
     seen = {}
 
-    def seed_rows(out: np.ndarray) -> np.ndarray:
-        """d(objective)/d(output); notes the measure (``value``) and what the ascent compares (``score``)."""
-        mine = out[own, own]
+    def objective_rows(mine: np.ndarray) -> np.ndarray:
+        """d(objective)/d(each unit's own output), ``mine`` (units, ...); notes the measure (``value``) and what
+        the ascent compares (``score``)."""
         if at_centre:
             row, col = mine.shape[1] // 2, mine.shape[2] // 2
-            mine = mine[:, row, col]
-        pre = mine.reshape(units, -1)  # the unit's map before its ReLU (one position: a centre, a class)
+            pre = mine[:, row, col].reshape(units, 1)
+        else:
+            pre = mine.reshape(units, -1)  # the unit's map before its ReLU (one position: a class)
         if relu:
             # The measure's slope: the positions that are on. A unit that is off everywhere has none (no way
             # up through its ReLU): it climbs a leaky ReLU instead, scored below every unit that is on.
@@ -308,22 +417,48 @@ def optimise_inputs(
             value = score = pre.mean(axis=1)
             slope = np.ones_like(pre)
         seen["value"], seen["score"] = value, score
-        rows = np.zeros_like(out)
+        rows = np.zeros_like(mine)
         if at_centre:
-            rows[own, own, row, col] = slope[:, 0]
+            rows[:, row, col] = slope[:, 0]
         else:
-            rows[own, own] = (slope / pre.shape[1]).reshape(mine.shape)
+            rows[:] = (slope / pre.shape[1]).reshape(mine.shape)
         return rows
+
+    head = _own_channel_head(model, layer)
+    if head is None:
+
+        def seed_rows(out: np.ndarray) -> np.ndarray:
+            rows = np.zeros_like(out)
+            rows[own, own] = objective_rows(out[own, own])
+            return rows
+
+        below = layer.index
+    else:
+        # Each picture needs its own unit's channel only: the layer's convolution is done here for that one
+        # channel per picture (and the pools after it), the layers below it by the model's own passes.
+        def seed_rows(out: np.ndarray) -> np.ndarray:
+            mine, back = head(out)
+            return back(objective_rows(mine))
+
+        below = head.below
+
+    def gradient(pictures: np.ndarray) -> np.ndarray:
+        return layer_input_gradients(model, pictures, below, seed_rows)[1]
 
     best, best_value, best_score = x.copy(), np.zeros(units), np.full(units, -np.inf)
     first, second = np.zeros_like(x), np.zeros_like(x)
     sizes = np.full((units, 1, 1), float(step_size))
     ages = np.zeros((units, 1, 1))  # Adam's steps per unit, for its bias correction
+    blurs = np.full(units, float(smoothing))  # each unit's blur: finer for a unit the blur keeps from climbing
+    blur = np.repeat(smooth[None], units, axis=0)
+    misses = np.zeros(units, np.int64)  # checks in a row that found the unit worse
+    jittering = np.ones(units, bool)
     deadline = None if seconds is None else time.perf_counter() + seconds
     for step in range(steps + 1):
         check = step % check_every == 0 or step == steps
         dy, dx = (0, 0) if check or not jitter else rng.integers(-jitter, jitter + 1, 2)
-        _, grad = layer_input_gradients(model, np.roll(x, (dy, dx), axis=(1, 2)), layer.index, seed_rows)
+        shifts = np.outer(jittering, (dy, dx)).astype(np.int64)  # (units, 2): none for a unit that stopped
+        grad = gradient(_roll(x, shifts))
         if check:
             better = seen["score"] > best_score
             best[better], best_value[better] = x[better], seen["value"][better]
@@ -335,9 +470,19 @@ def optimise_inputs(
                 x[worse], first[worse], second[worse], ages[worse] = best[worse], 0.0, 0.0, 0
                 sizes[worse] *= 0.5
                 grad[worse] = 0.0  # (this step's gradient was of the worse picture: they wait one step)
+            # Worse twice in a row: the unit wants finer detail than its blur lets through (a 1-pixel edge:
+            # the blurred step is no way up at all), or its place exactly (behind pools, a shift of one pixel
+            # is another picture to it). Half the blur, no more jitter, and the full step again.
+            misses = np.where(better, 0, misses + worse)
+            # Not the classes: they climb without it, and a finer blur lets speckles into a dream of a digit.
+            finer = (misses >= FINER_AFTER) & ((blurs > FINEST_BLUR * 1.01) | jittering) & (step < steps) & spatial
+            for unit in np.flatnonzero(finer):
+                blurs[unit] = max(blurs[unit] / 2, FINEST_BLUR)
+                blur[unit], sizes[unit], misses[unit] = _blur_matrix(blurs[unit]), step_size, 0
+                jittering[unit] = False
         if step == steps or (deadline is not None and time.perf_counter() > deadline):
             break
-        grad = smooth.T @ np.roll(grad.astype(np.float64), (-dy, -dx), axis=(1, 2)) @ smooth
+        grad = np.swapaxes(blur, 1, 2) @ _roll(grad.astype(np.float64), -shifts) @ blur
         moving = (np.abs(grad).reshape(units, -1).max(axis=1) > 0).reshape(units, 1, 1)
         ages += moving
         first = np.where(moving, ADAM_BETAS[0] * first + (1 - ADAM_BETAS[0]) * grad, first)
@@ -347,7 +492,7 @@ def optimise_inputs(
         # important (the blur's far tails, what a centre unit does not see) stay where they are.
         floor = 1e-3 * spread.max(axis=(1, 2), keepdims=True) + 1e-30
         direction = (first / (1 - ADAM_BETAS[0] ** np.maximum(ages, 1))) / (spread + floor)
-        x = _project(x + sizes * (smooth @ direction @ smooth.T), limit)
+        x = _project(x + sizes * (blur @ direction @ np.swapaxes(blur, 1, 2)), limit)
         if progress is not None:
             progress(1)
     return best.astype(np.float32), best_value

@@ -257,7 +257,7 @@ def test_filters_writes_a_grid_and_the_optimised_inputs_per_layer(tiny_model_pat
     # Off a terminal, progress as plain lines: each stage says it starts.
     assert err.splitlines()[:2] == [
         "filters: finding the top 9 of 100 test images",
-        "filters: optimising the inputs of conv2's 16 units (at most 4 steps or 15 s)",
+        "filters: optimising the inputs of conv2's 16 units (at most 4 steps)",
     ], err
 
 

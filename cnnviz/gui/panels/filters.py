@@ -41,8 +41,10 @@ the default 1.0 lets through (tiny's conv1: 4 of 8 centre units beat their best 
 1.0, 8 of 8 with 0.5)."""
 MIN_STEPS = 12
 STEP_BUDGET_MACS = 11e9
-"""... fewer on a costly layer, down to MIN_STEPS: at most this many forward multiply-adds (units x
-``forward_macs``) in all, so that the seed net's conv2 (64 filters) takes seconds, not half a minute."""
+"""... fewer on a costly layer, down to MIN_STEPS: at most this many forward multiply-adds (``step_macs``: each
+unit's picture through the layers below and its own channel of the layer) in all: a budget of work, not of
+seconds, so that a slow machine shows the same pictures later rather than worse ones. The seed net's conv2
+(64 filters) gets its 32 steps since a step computes only each picture's own channel (16 before)."""
 
 
 class Progress:
@@ -56,7 +58,7 @@ class Progress:
 
 def optimisation_steps(model, layer: filters.UnitLayer, most: int) -> int:
     """``most`` steps, fewer where they would cost more than :data:`STEP_BUDGET_MACS` (never below MIN_STEPS)."""
-    per_step = max(layer.units * filters.forward_macs(model, layer.index), 1)
+    per_step = max(filters.step_macs(model, layer), 1)
     return int(np.clip(STEP_BUDGET_MACS // per_step, min(MIN_STEPS, most), most))
 
 
