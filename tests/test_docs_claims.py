@@ -521,8 +521,9 @@ def documented_numbers():
         ("docs/see-inside.md", "its top 9 of the **first 2,000 test images**", filters_panel.TEST_IMAGES, 2000),
         (
             "docs/see-inside.md",
-            "Steps: 32 for a conv layer, 64 for the classes, fewer where units x forward "
-            "multiply-adds per step (`forward_macs`) would pass 11 G (never below 12)",
+            "Steps: 32 for a conv layer, 64 for the classes, fewer where the forward multiply-adds of a step "
+            "(`step_macs`: each picture through the layers below and its own unit's channel) would pass 11 G in all "
+            "(never below 12)",
             (filters_panel.STEPS, filters_panel.CLASS_STEPS, filters_panel.STEP_BUDGET_MACS, filters_panel.MIN_STEPS),
             (32, 64, 11e9, 12),
         ),
