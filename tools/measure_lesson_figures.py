@@ -102,10 +102,10 @@ def measure_all(figures, backend: str, train_samples: int | None, runner=record_
             row["measured"] = round(figure.value(), 3)
         else:
             if figure.run not in records:
-                say(f"run {figure.run}: {RUNS[figure.run].command}")
+                say(f"run {figure.run} on {backend}: {RUNS[figure.run].command}")
                 try:
                     records[figure.run] = runner(RUNS[figure.run], backend, train_samples, say)
-                except (ValueError, MemoryError) as exc:
+                except (ValueError, RuntimeError, MemoryError, OSError) as exc:  # a backend missing, bad data
                     records[figure.run] = f"the run failed: {exc}"
             record = records[figure.run]
             if isinstance(record, str):
@@ -149,7 +149,7 @@ def main(argv=None, runner=record_run) -> int:
     figures = [
         f
         for f in FIGURES
-        if (not args.only or any(f.lesson == o or f.lesson.startswith(f"{o}_") for o in args.only))
+        if (not args.only or any(f.lesson == o or f.lesson.startswith(f"{o.zfill(2)}_") for o in args.only))
         and not (args.cheap and f.run and RUNS[f.run].expensive)
     ]
     if not figures:

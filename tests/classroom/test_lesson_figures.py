@@ -11,6 +11,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
+from cnnviz.backends.base import BackendUnavailable
 from cnnviz.classroom import lesson_figures as lf
 from cnnviz.classroom.lesson_figures import Evaluation, NotMeasured, RunRecord, measure
 
@@ -58,7 +59,7 @@ def test_a_figure_within_tolerance_passes_and_one_outside_fails(tool, capsys):
     assert {c[1:] for c in calls} == {("numba", None)}
 
     calls.clear()
-    code, rows, calls = run_tool(tool, capsys, 93.0, "--only", "03")
+    code, rows, calls = run_tool(tool, capsys, 93.0, "--only", "3")
     assert code == 1 and {r["lesson"] for r in rows} == {
         "03_learning_rate_too_high",
         "06_same_start_two_learning_rates",
@@ -74,12 +75,15 @@ def test_every_figure_in_tolerance_exits_0_and_the_table_says_so(tool, capsys, m
     assert "93.40" in out and "OUT OF TOLERANCE" not in out and out.count(" ok ") == 2
 
 
-def test_a_failing_run_is_a_failed_figure_not_a_crash(tool, capsys):
+@pytest.mark.parametrize(
+    "problem", [ValueError("unknown backend 'nonesuch'"), BackendUnavailable("no NVIDIA driver"), MemoryError("full")]
+)
+def test_a_failing_run_is_a_failed_figure_not_a_crash(tool, capsys, problem):
     def runner(run, backend, n, say):
-        raise ValueError("no such backend")
+        raise problem
 
-    code = tool.main(["--only", "06", "--backend", "nonesuch"], runner=runner)
-    assert code == 1 and "the run failed: no such backend" in capsys.readouterr().out
+    code = tool.main(["--only", "06", "--backend", "cuda"], runner=runner)
+    assert code == 1 and f"the run failed: {problem}" in capsys.readouterr().out
 
 
 def test_the_cheap_set_leaves_out_the_seed_nets_epoch(tool, capsys):
