@@ -4,9 +4,11 @@ backend the app does not have, a panel the lesson's own view hides or that shows
 or a figure the run does not reach.
 
 Figures: a training run long enough to reach a lesson's figures takes minutes (the seed net's epoch, 20
-epochs of "Overfitting"), so each figure a lesson states is checked against a measurement recorded here
-with the command that made it; a new figure in a lesson's text fails until its measurement is added.
-What can be computed at once (the weights of a network, the steps of a run) is computed.
+epochs of "Overfitting"), so each figure a lesson states is checked here against a measurement recorded in
+cnnviz.classroom.lesson_figures with the run that made it; a new figure in a lesson's text fails until its
+measurement is added. tools/measure_lesson_figures.py re-runs those runs and checks the figures they reach
+now (minutes; docs/classroom.md has the last time). What can be computed at once (the weights of a network,
+the steps of a run, a constant) is computed.
 """
 
 from __future__ import annotations
@@ -14,10 +16,12 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+import numpy as np
 import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication
 
+from cnnviz.classroom.lesson_figures import FIGURES, RUNS, by_key
 from cnnviz.classroom.lessons import load_lessons_in
 from cnnviz.gui.panels import registry
 from cnnviz.gui.shortcuts import SHORTCUTS
@@ -26,79 +30,10 @@ from cnnviz.nn.model import network_size
 PRESETS, _problems = load_lessons_in(Path(__file__).resolve().parents[2] / "assets" / "presets")
 assert PRESETS and not _problems, _problems  # (this checkout's lessons, whatever cnnviz.assets an install points to)
 
-TRAIN_TINY = (
-    "cnnviz train --net tiny --backend numba --optimizer {opt} --lr {lr} --schedule {schedule} "
-    "--epochs {epochs} --eval-every 117 --metrics m.jsonl --no-save"
-)
-LESSON_6 = (
-    "cnnviz train --net tiny --backend numba --optimizer sgd --lr {lr} --schedule constant "
-    "--train-samples 12800 --epochs 1 --save l6.npz, then the model's accuracy on the first 2,000 test "
-    "images (the lesson tests on those)"
-)
+MEASURED = {key: (f.recorded, f.tolerance, f.how) for key, f in by_key().items()}
+"""Each figure a lesson states: (recorded measurement, tolerance, how), from cnnviz.classroom.lesson_figures (the
+table tools/measure_lesson_figures.py re-measures)."""
 
-LESSON_4 = (
-    "cnnviz train --net conv5-16,relu,pool,conv5-32,relu,pool,dense-256,relu,dense-10 --backend numba "
-    "--optimizer adam --lr 0.003 --batch 16 --schedule constant --epochs 20 --train-samples 200 "
-    "--eval-every 13 --metrics m.jsonl"
-)
-
-MEASURED: dict[tuple[str, str], tuple[float, float, str]] = {
-    # (lesson file, figure as written): (measured, tolerance, how; 2026-11-28 unless said)
-    ("01_first_look", "90%"): (
-        94.94,
-        5.0,
-        "test accuracy at step 234 (a quarter epoch; 90.39 % at step 117), "
-        + TRAIN_TINY.format(opt="adam", lr=0.01, schedule="onecycle", epochs=1),
-    ),
-    ("01_first_look", "98%"): (
-        98.63,
-        1.0,
-        "final test accuracy, "
-        + TRAIN_TINY.format(opt="adam", lr=0.01, schedule="onecycle", epochs=1)
-        + "; docs/see-inside.md: 97.8 %",
-    ),
-    ("02_seed_cpu_vs_gpu", "99%"): (
-        99.11,
-        0.5,
-        "docs/performance.md: the seed net, one epoch, adam 0.003 one-cycle, batch 64: 99.11 %",
-    ),
-    ("03_learning_rate_too_high", "10%"): (
-        9.8,
-        2.0,
-        "chance level among ten digits; the run's accuracy "
-        "while its loss sits at ln 10 = 2.30 (cnnviz train --net tiny "
-        "--optimizer momentum --lr 0.5 --schedule constant: diverged)",
-    ),
-    ("03_learning_rate_too_high", "97%"): (97.0, 1.5, "docs/classroom.md: at 0.05 it reaches 97%"),
-    ("04_overfitting_200_images", "100%"): (100.0, 0.5, "train accuracy, docs/classroom.md"),
-    ("04_overfitting_200_images", "80%"): (
-        79.7,
-        5.0,
-        "test accuracy on the first 2,000 test images (84.65 % on all 10,000), " + LESSON_4,
-    ),
-    ("04_overfitting_200_images", "30%"): (
-        25.1,
-        10.0,
-        "the test loss at the end (0.747) over its lowest (0.597, epoch 4, the text's '4 to 7 epochs'), " + LESSON_4,
-    ),
-    ("05_not_a_digit", "97%"): (
-        98.15,
-        1.5,
-        "test accuracy after 0.5 epoch, " + TRAIN_TINY.format(opt="adam", lr=0.01, schedule="onecycle", epochs=0.5),
-    ),
-    ("05_not_a_digit", "90%"): (
-        90.0,
-        10.0,
-        "the answer's probability for a drawing that is no digit (an example, 'sometimes')",
-    ),
-    ("05_not_a_digit", "96%"): (96.0, 0.0, "cnnviz.classroom.uncertainty.ACCEPT (the threshold itself)"),
-    ("06_same_start_two_learning_rates", "93%"): (93.0, 1.0, "lr 0.1: " + LESSON_6.format(lr=0.1)),
-    ("06_same_start_two_learning_rates", "83%"): (82.85, 1.0, "lr 0.01: " + LESSON_6.format(lr=0.01)),
-}
-"""Each figure a lesson states, what was measured and how. Over the whole test set the same two runs of
-lesson 6 give 94.89 % and 87.03 % (the text said 95 % against 87 %, and the screen, testing on the first
-2,000 test images, showed 93.0 % against 82.9 %); lr 1.0 (the lesson's last step) diverges:
-"training diverged: the loss has stayed at chance level ... for 150 steps"."""
 
 PANEL_NAMES = {
     # a phrase in a step -> the panel it sends the class to
@@ -144,7 +79,9 @@ def test_every_figure_of_a_lesson_was_measured(preset):
     for text in texts(preset):
         for figure in figures(text):
             key = (lesson_id(preset), figure)
-            assert key in MEASURED, f"{key}: a figure with no measurement recorded in this test ({text!r})"
+            assert key in MEASURED, (
+                f"{key}: a figure with no measurement recorded in cnnviz/classroom/lesson_figures.py ({text!r})"
+            )
             measured, tolerance, how = MEASURED[key]
             stated = float(figure.rstrip("%"))
             assert abs(measured - stated) <= tolerance, f"{key}: the text says {figure}, measured {measured} ({how})"
@@ -153,6 +90,49 @@ def test_every_figure_of_a_lesson_was_measured(preset):
 def test_every_recorded_figure_is_still_in_its_lesson():
     stated = {(lesson_id(p), f) for p in PRESETS for t in texts(p) for f in figures(t)}
     assert set(MEASURED) <= stated, sorted(set(MEASURED) - stated)
+
+
+def test_every_figure_says_how_it_is_measured():
+    """The table the tool re-measures: each figure a run of RUNS and a quantity measure() knows, or a constant
+    whose value is the recorded one, or an example marked as such."""
+    from cnnviz.classroom.lesson_figures import Evaluation, RunRecord, measure
+    from cnnviz.train.config import TrainConfig
+
+    full = RunRecord(
+        evaluations=[Evaluation(234, 95.0, 0.2)],
+        final=Evaluation(938, 98.0, 0.1),
+        diverged_at=300,
+        test_correct=np.ones(10_000, bool),
+        train_correct=np.ones(200, bool),
+    )
+    for f in FIGURES:
+        if f.quantity == "constant":
+            assert f.run is None and f.value() == pytest.approx(f.recorded), f
+        elif f.quantity == "claim":
+            assert f.run is None and f.note, f
+        else:
+            assert f.run in RUNS, f
+            assert 0 <= measure(f.quantity, full) <= 100, f
+    for name, run in RUNS.items():
+        TrainConfig(**run.settings).validate()
+        assert run.command.startswith("cnnviz train --net "), name
+
+
+@pytest.mark.parametrize("preset", PRESETS, ids=lesson_id)
+def test_the_run_that_measures_a_lesson_is_the_lessons(preset):
+    """A lesson's figures measured on another network or with other settings than the lesson's would check
+    nothing: each run is the lesson's (its learning rate one the lesson has or asks for)."""
+    lesson = lesson_id(preset)
+    asked = {preset.lr, *(lr for t in preset.steps for lr in learning_rates_asked(t))}
+    for f in FIGURES:
+        if f.lesson != lesson or f.run is None:
+            continue
+        s = RUNS[f.run].settings
+        for key in ("net", "optimizer", "schedule", "train_samples"):
+            assert s.get(key) == getattr(preset, key), (f, key)
+        assert s.get("batch_size", 64) == preset.batch_size, f
+        assert s["epochs"] == preset.epochs, f
+        assert s["lr"] in asked and RUNS[f.run].resume_lr in (None, *asked), f
 
 
 @pytest.mark.parametrize("preset", PRESETS, ids=lesson_id)
