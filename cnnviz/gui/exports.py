@@ -192,7 +192,7 @@ class Exports:
                 now = comparison.settings_now(self.state, self.sidebar())
                 compared = {
                     "label": tr("Kept run ({source}): {description}").format(
-                        source=kept.source, description=comparison.describe(kept, now, tr)
+                        source=tr(kept.source), description=comparison.describe(kept, now, tr)
                     ),
                     "train": kept.curves.train,
                     "evals": kept.curves.evals,

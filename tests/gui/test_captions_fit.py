@@ -82,3 +82,6 @@ def test_the_bars_digits_stand_apart_beside_a_kept_run_in_german_presenter_mode(
     window.set_presenter(False, full_screen=False)
     fit.settle_layout(window)
     assert axis.style["tickFont"] == axis.mode_font, "normal mode's digits in normal mode's type"
+    # (the curves' line over the plots said "A, der behaltene Lauf (this session)" in the German window)
+    kept_line = window.panels.curves.kept_label.text()
+    assert "diese Sitzung" in kept_line and "this session" not in kept_line, kept_line

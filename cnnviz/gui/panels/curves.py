@@ -198,7 +198,7 @@ class CurvesPanel(Panel):
             accessibility.set_name(self.graphics, tr("Training curves"), self.graphics.accessibleDescription())
         else:
             self._kept_text = (
-                tr("- - - A, the kept run ({source}): {label}").format(source=kept.source, label=label),
+                tr("- - - A, the kept run ({source}): {label}").format(source=tr(kept.source), label=label),
                 kept.test_accuracy,
             )
             self._show_kept_label()
