@@ -4,7 +4,8 @@
 what does not fit: a widget outside the window, cut off by its parent, squeezed
 below the size its text needs, on top of a neighbour; a tab bar that scrolls or
 cuts a title; feature maps, kernels or the drawing canvas too small to read; a
-legend over a curve or a label over a label. :func:`check_every_view` goes
+legend over a curve or a label over a label; a gallery's caption cut; the
+probability bars' digits run together. :func:`check_every_view` goes
 through normal and presenter mode and every tab. The layout tests use it at
 1024x768, 1280x720, 1366x768 and 1920x1080, offscreen and on a real X server,
 and ``cnnviz gui --check-layout`` runs it on the screen at hand.
