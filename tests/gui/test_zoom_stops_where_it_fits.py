@@ -59,23 +59,3 @@ def test_at_the_largest_level_normal_modes_tab_bar_shows_every_tab_at_1024x768(q
     fit.settle_layout(window)
     assert window.zoom_level == zoom.largest_fitting(1024, 749)
     assert fit.problems(window) == [], f"at {window.zoom_level} %"
-
-
-def test_at_125_percent_on_a_1280x720_laptop_the_curves_side_by_side_do_not_overlap(qtbot, make_window):
-    """Real X, 1280x720 at 125 % (the largest there), a lesson's run kept and the run from before put back (no
-    steps yet): the loss plot's one-line legend made its view 288 px wide in a plot of 262, over the accuracy
-    plot's "%" axis, and the start hint ran under it. The legends break, the hint takes a smaller type."""
-    from test_fit import fill
-
-    from cnnviz.gui.devtools import fit
-
-    window = make_window(zoom_level=125)
-    fill(window)
-    assert window.comparison.keep_current()
-    window.reset()
-    window.resize(1280, 720)
-    qtbot.waitUntil(lambda: (window.width(), window.height()) == (1280, 720), timeout=5000)
-    fit.settle_layout(window)
-    curves = window.panels.curves
-    assert curves.side_by_side and curves.placeholder.isVisible()
-    assert fit.problems(window) == []

@@ -25,9 +25,6 @@ def overlaps(window) -> list[str]:
                 rect = curves.graphics.mapFromScene(plot.sceneBoundingRect()).boundingRect()
                 if not area.adjusted(-2, -2, 2, 2).contains(rect):
                     found.append(f"the {plot.getAxis('left').labelText!r} plot is cut off by the curves panel")
-                # (a one-line legend wider than the plot widened its view past the plot, over its neighbour's axis)
-                if not plot.sceneBoundingRect().adjusted(-2, -2, 2, 2).contains(plot.getViewBox().sceneBoundingRect()):
-                    found.append(f"the {plot.getAxis('left').labelText!r} plot's view runs past the plot")
         rects = curves.marks.label_rects()
         plot_area = view.sceneBoundingRect().adjusted(-1, -1, 1, 1)
         if any(not plot_area.contains(rect) for rect in rects):

@@ -59,22 +59,13 @@ def fit_titles(plots: tuple[pg.PlotItem, ...], room: float) -> None:
     shown = [plot for plot in plots if plot.isVisible() and plot.titleLabel.isVisible()]
     if not shown:
         return
-    # (a one-line title is no part of a plot's minimum size: its width is counted here, beside the left axis; at
-    # 125 % on a 1280x720 laptop the loss plot's legend made its view 288 px wide in a plot of 262, over the
-    # accuracy plot's axis)
-    need = [
-        max(
-            plot.effectiveSizeHint(Qt.SizeHint.MinimumSize).width(),
-            plot.getAxis("left").width() + plot.titleLabel.item.boundingRect().width(),
-        )
-        for plot in shown
-    ]
-    share = room / len(shown)  # (the layout shares the width evenly: a plot needing more than its share overflows
-    # it, whatever room its neighbour leaves: the First look lesson's loss legend ran 70 px over the accuracy plot)
-    for plot, needed in zip(shown, need):
-        if needed > share:
-            title = plot.titleLabel.item.boundingRect().width()
-            _title_width(plot, max(1.0, title - (needed - share)))
+    need = [plot.effectiveSizeHint(Qt.SizeHint.MinimumSize).width() for plot in shown]
+    share = room / len(shown)
+    if sum(need) > room:
+        for plot, needed in zip(shown, need):
+            if needed > share:
+                title = plot.titleLabel.item.boundingRect().width()
+                _title_width(plot, max(1.0, title - (needed - share)))
     height = max(ONE_LINE_PX, *(math.ceil(plot.titleLabel.itemRect().height()) for plot in shown))
     for plot in shown:
         plot.titleLabel.setMaximumHeight(height)

@@ -6,7 +6,7 @@ from __future__ import annotations
 import numpy as np
 import pyqtgraph as pg
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QFontInfo, QFontMetrics
+from PySide6.QtGui import QFontMetrics
 from PySide6.QtWidgets import QLabel, QSizePolicy
 
 from ...app.buffers import DecimatingSeries, Ema
@@ -157,15 +157,6 @@ class CurvesPanel(Panel):
         lesson's axis put it at the left edge, cut: "rain: the loss appears...")."""
         view = self.loss_plot.getViewBox()
         self.placeholder.setTextWidth(max(80.0, 0.9 * view.width()))
-        # In a short plot (side by side at 125 %, a run kept) its lines were taller than the plot: a smaller type
-        # then, down to 8 px, rather than words cut at the plot's edges.
-        font = theme.axis_font()
-        pixels = QFontInfo(font).pixelSize()
-        self.placeholder.setFont(font)
-        while pixels > 8 and self.placeholder.textItem.boundingRect().height() > view.height():
-            pixels -= 1
-            font.setPixelSize(pixels)
-            self.placeholder.setFont(font)
         (x0, x1), (y0, y1) = view.viewRange()
         self.placeholder.setPos((x0 + x1) / 2, (y0 + y1) / 2)
 
