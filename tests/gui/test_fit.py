@@ -93,9 +93,9 @@ def describe(found: dict) -> str:
 
 
 def pictures_beside_a_kept_run(window, qtbot, screens=((1024, 768), (1280, 720))) -> dict[str, list[str]]:
-    """A run kept beside (A | B) in presenter mode, the tightest: the Why? and Fool tabs' pictures and plots as
-    ``fit`` measures them on each screen (the comparison's banner took the height: Fool's pictures were 19 px,
-    Why?'s none). The window keeps the run afterwards and is back in normal mode."""
+    """A run kept beside (A | B) in presenter mode, the tightest: the Why? and Fool tabs' pictures and plots, and the
+    Draw panel's bars beside them, as ``fit`` measures them on each screen (the comparison's banner took the
+    height: Fool's pictures were 19 px, Why?'s none). The window keeps the run afterwards and is back in normal mode."""
     if window.state.kept is None:
         assert window.comparison.keep_current()
     found = {}
@@ -107,10 +107,11 @@ def pictures_beside_a_kept_run(window, qtbot, screens=((1024, 768), (1280, 720))
             panel = getattr(window.panels, key)  # (its answer shown: the captions and bars as the class sees them)
             qtbot.waitUntil(lambda panel=panel: panel.result is not None and not panel.busy, timeout=20_000)
             fit.settle_layout(window)
-            # (what the pictures' panels answer for; the Draw panel's bars beside them are not asked here: in
-            # German at 1280x720 their digits are 14 px a bar for 12 px digits, an open finding)
+            # (what the pictures' panels answer for, and the Draw panel's bars beside them: in German at 1280x720
+            # their digits had 14 px a bar for 12 px of type)
             listed = (
-                fit_plots.small_pictures(window)
+                fit.presenter_readable(window)
+                + fit_plots.small_pictures(window)
                 + fit_plots.run_past_their_view(window)
                 + fit_plots.axis_titles_and_short_plots(window)
             )

@@ -34,3 +34,29 @@ def test_the_kept_runs_marks_are_drawn_in_its_grey_beside_the_run_nows(qtbot):
     panel.show_kept(None)
     assert panel.marks.kept_lines == []
     assert all(not isinstance(item, type(kept_line)) for item in panel.loss_plot.items)
+
+
+def test_a_marks_label_near_the_plots_right_edge_stands_left_of_its_line(qtbot):
+    """On real X at 1024x768 (English, German, Chinese) a mark at 0.8 of a one-epoch run showed "A: lr 0.00" and
+    "lr 0.0": its label ran past the loss plot's right edge. It now stands left of its line, whole."""
+    from cnnviz.gui.devtools import fit_plots
+
+    panel = CurvesPanel()
+    qtbot.addWidget(panel)
+    panel.resize(330, 260)  # (the loss plot's share of presenter mode's curves at 1024x768)
+    panel.show()
+    qtbot.waitExposed(panel)
+    panel.marks.add(0.95, "lr 0.005", theme.HYPER_MARK)
+    panel.marks.add(0.1, "lr 0.01", theme.HYPER_MARK)
+    qtbot.wait(50)
+    panel.marks.place_labels()
+    view = panel.loss_plot.getViewBox().sceneBoundingRect().adjusted(-1, -1, 1, 1)
+    rects = panel.marks.label_rects()
+    assert len(rects) == 2 and all(view.contains(rect) for rect in rects), (view, rects)
+
+    class Window:  # (the check reads a window's curves panel; the rest of the window is not needed here)
+        class panels:
+            curves = panel
+            timings = type("T", (), {"isVisible": lambda self: False})()
+
+    assert [p for p in fit_plots.overlaps(Window) if "runs past" in p] == []

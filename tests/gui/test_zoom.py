@@ -73,6 +73,8 @@ def test_zoom_scales_presenter_mode_too(qtbot, window):
 
 def test_the_level_survives_a_new_window(qtbot, make_window):
     first = make_window()
+    first.resize(1366, 768)  # (150 % fits a 1366x768 laptop, not the test windows' 1280x800: zoom.FITS)
+    qtbot.waitUntil(lambda: first.width() == 1366, timeout=5000)
     first.zoom_by(+1)
     first.zoom_by(+1)
     first.zoom_by(+1)

@@ -4,7 +4,8 @@
 what does not fit: a widget outside the window, cut off by its parent, squeezed
 below the size its text needs, on top of a neighbour; a tab bar that scrolls or
 cuts a title; feature maps, kernels or the drawing canvas too small to read; a
-legend over a curve or a label over a label. :func:`check_every_view` goes
+legend over a curve or a label over a label; a gallery's caption cut; the
+probability bars' digits run together. :func:`check_every_view` goes
 through normal and presenter mode and every tab. The layout tests use it at
 1024x768, 1280x720, 1366x768 and 1920x1080, offscreen and on a real X server,
 and ``cnnviz gui --check-layout`` runs it on the screen at hand.
@@ -233,7 +234,7 @@ def visible_together(window) -> list[str]:
     return seen
 
 
-def _presenter_readable(window) -> list[str]:
+def presenter_readable(window) -> list[str]:
     """Presenter mode: the test accuracy and the predicted digit big, the probability bars labelled."""
     if not window.state.presenter:
         return []
@@ -262,10 +263,41 @@ def _presenter_readable(window) -> list[str]:
             found.append("the probability bars have no percentage axis (no 50% label) in presenter mode")
         bottom = classify.prob_plot.getAxis("bottom")
         digit = QFontMetrics(bottom.style.get("tickFont") or bottom.font()).horizontalAdvance("8")
-        per_bar = classify.prob_plot.getViewBox().width() / 10
+        view = classify.prob_plot.getViewBox()
+        low, high = view.viewRange()[0]
+        per_bar = view.width() / max(high - low, 1e-9)  # (the bars stand one apart)
         if per_bar < digit + 4:
             found.append(f"the probability bars' digits are crowded: {per_bar:.0f} px a bar, a digit is {digit}")
     return found
+
+
+def _galleries(window) -> list[str]:
+    """Every caption under a gallery's pictures whole ("7→2 97 % ✗" was cut at its mark in presenter mode at
+    1024x768: the Mistakes tab's gallery squeezed narrower than its cells)."""
+    from ..panels.gallery import Gallery
+
+    found = []
+    for gallery in window.findChildren(Gallery):
+        if gallery.isVisible() and gallery.width() > 0:
+            name = gallery.accessibleName() or "a gallery"
+            found += [f"{name!r}: {problem}" for problem in cut_captions(gallery)]
+    return found
+
+
+def cut_captions(gallery) -> list[str]:
+    """The captions of ``gallery`` (a :class:`~..panels.gallery.Gallery`) shown narrower than their text."""
+    cut = []
+    view = gallery.viewport().width()
+    if view + 1 < gallery.gridSize().width():
+        cut.append(f"a cell is {gallery.gridSize().width()} px wide, its view {view} (the captions are cut)")
+    metrics = gallery.fontMetrics()
+    for i in range(min(gallery.count(), 5)):  # (the cells are uniform: the first few say it for all)
+        item = gallery.item(i)
+        need = max(metrics.horizontalAdvance(line) for line in item.text().split("\n"))
+        have = min(gallery.visualItemRect(item).width(), view)
+        if need > have:
+            cut.append(f"the caption {item.text()!r} needs {need} px, it is shown in {have}")
+    return cut
 
 
 def _banners(window) -> list[str]:
@@ -287,9 +319,10 @@ def problems(window) -> list[str]:
         + _pictures(window)
         + fit_plots.overlaps(window)
         + fit_plots.crowded_axes(window)
-        + _presenter_readable(window)
+        + presenter_readable(window)
         + fit_plots.axis_titles_and_short_plots(window)
         + _banners(window)
+        + _galleries(window)
         + fit_plots.cut_texts(window)
         + fit_plots.run_past_their_view(window)
         + fit_plots.small_pictures(window)

@@ -26,6 +26,9 @@ def overlaps(window) -> list[str]:
                 if not area.adjusted(-2, -2, 2, 2).contains(rect):
                     found.append(f"the {plot.getAxis('left').labelText!r} plot is cut off by the curves panel")
         rects = curves.marks.label_rects()
+        plot_area = view.sceneBoundingRect().adjusted(-1, -1, 1, 1)
+        if any(not plot_area.contains(rect) for rect in rects):
+            found.append("a mark's label on the curves runs past the loss plot (cut)")
         for i, a in enumerate(rects):
             if any(a.adjusted(1, 1, -1, -1).intersects(b) for b in rects[i + 1 :]):
                 found.append("two marks' labels on the curves overlap")

@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 import pyqtgraph as pg
 from PySide6.QtCore import QSize, Qt, Signal
-from PySide6.QtGui import QFontMetrics
+from PySide6.QtGui import QFont, QFontInfo, QFontMetrics
 from PySide6.QtWidgets import QBoxLayout, QHBoxLayout, QLabel, QPushButton, QSizePolicy, QSlider, QVBoxLayout
 
 from ...app import classify_layout
@@ -24,6 +24,52 @@ MIN_BARS_PX = 50
 AXIS_PX = 44
 DIGIT_GAP_PX = 8
 """The bars' digit labels need their width and this gap each (and the percentage axis its own)."""
+
+
+DIGIT_SPACE_PX = 4
+"""At least this much space between two digits under the bars (the layout check's measure of "crowded")."""
+X_RANGE = (-0.6, 9.6)
+
+
+class DigitAxis(pg.AxisItem):
+    """The digits under the bars, in the type of the mode (presenter mode's is bigger) where ten fit side by side,
+    else in the biggest that fits, never below normal mode's: beside a kept run in German presenter mode at
+    1280x720 the bars had 14 px each for 12 px digits, and the digits ran together."""
+
+    def __init__(self, *args, **kwargs):
+        self.mode_font: QFont | None = None
+        super().__init__(*args, **kwargs)
+
+    def setTickFont(self, font: QFont | None) -> None:  # (presenter mode sets its type here)
+        self.mode_font = font
+        super().setTickFont(self.fitted_font())
+
+    def fitted_font(self) -> QFont | None:
+        """The mode's type, or a smaller one whose digits fit the width each bar has now."""
+        if self.mode_font is None or self.width() <= 0:
+            return self.mode_font
+        per_bar = self.width() / (X_RANGE[1] - X_RANGE[0])
+        least = QFontInfo(theme.axis_font()).pixelSize()
+        pixels = QFontInfo(self.mode_font).pixelSize()
+        if pixels <= least or self.digit_fits(self.mode_font, per_bar):
+            return self.mode_font
+        font = QFont(self.mode_font)
+        while pixels > least:
+            pixels -= 1
+            font.setPixelSize(pixels)
+            if self.digit_fits(font, per_bar):
+                break
+        return font
+
+    @staticmethod
+    def digit_fits(font: QFont, per_bar: float) -> bool:
+        return QFontMetrics(font).horizontalAdvance("8") + DIGIT_SPACE_PX <= per_bar
+
+    def resizeEvent(self, ev=None) -> None:
+        super().resizeEvent(ev)
+        fitted = self.fitted_font()
+        if fitted is not None and fitted != self.style.get("tickFont"):
+            super().setTickFont(fitted)
 
 
 class _Bars(pg.GraphicsLayoutWidget):
@@ -144,12 +190,16 @@ class ClassifyPanel(Panel):
         self.graphics.setMinimumWidth(150)
         accessibility.set_name(self.graphics, tr("Probabilities"), tr("One bar per class: how sure the network is"))
         # No axis titles: the ten digits under the bars need the width ("%" is on the ticks).
-        self.prob_plot = theme.style_plot(self.graphics.addPlot(enableMenu=False))
+        self.prob_plot = theme.style_plot(
+            self.graphics.addPlot(enableMenu=False, axisItems={"bottom": DigitAxis("bottom")})
+        )
+        # Little margin left and right: every pixel of the width goes to the ten digits and the percentage axis.
+        self.graphics.ci.setContentsMargins(2, 9, 4, 9)
         self.prob_plot.showGrid(x=False, y=True, alpha=theme.GRID_ALPHA)
         self.prob_plot.setMouseEnabled(x=False, y=False)
         self.prob_plot.hideButtons()
         self.prob_plot.setYRange(0, 100, padding=0.02)
-        self.prob_plot.setXRange(-0.6, 9.6, padding=0)
+        self.prob_plot.setXRange(*X_RANGE, padding=0)
         self.prob_plot.getAxis("left").setTicks([[(0, "0"), (50, percent_sign("50")), (100, percent_sign("100"))]])
         self.prob_plot.getAxis("left").setWidth(AXIS_PX)
         self.bars = pg.BarGraphItem(
@@ -203,8 +253,9 @@ class ClassifyPanel(Panel):
         return ROW if self.side.direction() == QBoxLayout.LeftToRight else COLUMN
 
     def bars_width_needed(self) -> int:
-        """Width the probability bars need for ten readable digit labels and the percentage axis."""
-        font = self.prob_plot.getAxis("bottom").style.get("tickFont") or self.graphics.font()
+        """Width the probability bars need for ten readable digit labels and the percentage axis (in the mode's type:
+        the digits' type gives way only where the panel cannot give them this)."""
+        font = self.prob_plot.getAxis("bottom").mode_font or self.graphics.font()
         digit = QFontMetrics(font).horizontalAdvance("8")
         return max(AXIS_PX, self.percent_axis_width()) + 10 * (digit + DIGIT_GAP_PX) + 8
 
@@ -214,7 +265,7 @@ class ClassifyPanel(Panel):
 
     def bars_height_needed(self) -> int:
         """The bars' plot at least ``MIN_BARS_PX`` high, with the digits and "digit" under it."""
-        font = self.prob_plot.getAxis("bottom").style.get("tickFont") or self.graphics.font()
+        font = self.prob_plot.getAxis("bottom").mode_font or self.graphics.font()
         return theme.zoomed_px(MIN_BARS_PX) + 2 * QFontMetrics(font).height() + 6
 
     def under_heights(self) -> tuple[int, int]:

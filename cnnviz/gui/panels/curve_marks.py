@@ -78,11 +78,14 @@ class Marks:
 
     def place_labels(self, *_args) -> None:
         """Each mark's label on the highest free line of the plot, from the top: labels of marks close
-        together go one under the other, and one with no free line left is hidden (the mark stays)."""
+        together go one under the other, and one with no free line left is hidden (the mark stays). A label that
+        would run past the plot's right edge stands left of its line ("A: lr 0.005" of a mark near the run's end
+        was cut to "A: lr 0.00" on real X, in every language)."""
         view = self.loss_plot.getViewBox()
         height = view.height()
         if height <= 0 or not (self.lines or self.kept_lines):
             return
+        edges = view.sceneBoundingRect()
         taken: list[tuple[int, float, float]] = []  # (line, left, right) in pixels
         for line, _acc in [*self.kept_lines, *self.lines]:
             label = line.label
@@ -90,9 +93,14 @@ class Marks:
             step = box.height() + 2
             rows = max(int(height // step), 1)
             x = view.mapViewToScene(pg.QtCore.QPointF(line.value(), 0)).x()
+            leftwards = x + box.width() > edges.right() and x - box.width() >= edges.left()
+            left, right = (x - box.width(), x) if leftwards else (x, x + box.width())
+            anchors = [(1, 0.5), (1, 0.5)] if leftwards else [(0, 0.5), (0, 0.5)]
+            if label.anchors != anchors:
+                label.anchors = anchors
             for row in range(rows):
-                if not any(r == row and left < x + box.width() + 4 and x < right + 4 for r, left, right in taken):
-                    taken.append((row, x, x + box.width()))
+                if not any(r == row and a < right + 4 and left < b + 4 for r, a, b in taken):
+                    taken.append((row, left, right))
                     label.setPosition(1.0 - (row * step + box.height() / 2) / height)
                     label.setVisible(True)
                     break

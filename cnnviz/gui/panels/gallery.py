@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import numpy as np
 from PySide6.QtCore import QEvent, QSize, Qt, Signal
-from PySide6.QtGui import QColor, QIcon, QImage, QPainter, QPixmap
-from PySide6.QtWidgets import QAbstractItemView, QListView, QListWidget, QListWidgetItem
+from PySide6.QtGui import QColor, QFont, QFontInfo, QFontMetrics, QIcon, QImage, QPainter, QPixmap
+from PySide6.QtWidgets import QAbstractItemView, QListView, QListWidget, QListWidgetItem, QStyle
 
 from .. import theme
 from ..status import plain_tooltip
@@ -50,6 +50,9 @@ class Gallery(QListWidget):
         self.setSelectionMode(QAbstractItemView.SingleSelection)
         self.setSpacing(4)
         self.setWordWrap(False)  # one line per caption: the cell is made wide enough for it
+        # Cells wrap onto the next row, so a view at least one cell wide never scrolls sideways; a sideways
+        # scroll bar meant a view narrower than its cell, the caption cut at its mark (presenter mode, 1024x768).
+        self.setHorizontalScrollBarPolicy(Qt.ScrollBarAlwaysOff)
         self.set_icon_size(icon_size)
         self.setStyleSheet(
             f"QListWidget {{ background: #ffffff; border: 1px solid #d5dae3; }}"
@@ -77,6 +80,14 @@ class Gallery(QListWidget):
         item_size = QSize(self.gridSize().width() - 2 * self.spacing(), self.icon_px + rows * metrics.height() + 8)
         for i in range(self.count()):
             self.item(i).setSizeHint(item_size)
+        # Never narrower than one cell and the scroll bar beside it: a splitter or a layout that squeezed the view
+        # cut every caption ("7→2 97 % ✗" at the mark). (A short one scrolls, as a list does.)
+        self.setMinimumWidth(self.least_width())
+
+    def least_width(self) -> int:
+        """One cell, the vertical scroll bar and the frame: the view's width that cuts no caption."""
+        bar = self.style().pixelMetric(QStyle.PM_ScrollBarExtent, None, self)
+        return self.gridSize().width() + bar + 2 * self.frameWidth() + 2 * self.spacing()
 
     def changeEvent(self, event) -> None:
         super().changeEvent(event)
@@ -115,7 +126,21 @@ class Gallery(QListWidget):
         if self.count() == 0 and self.placeholder:
             painter = QPainter(self.viewport())
             painter.setPen(QColor(theme.MUTED))
-            painter.drawText(
-                self.viewport().rect().adjusted(10, 10, -10, -10), Qt.AlignCenter | Qt.TextWordWrap, self.placeholder
-            )
+            area = self.viewport().rect().adjusted(6, 6, -6, -6)
+            painter.setFont(placeholder_font(self.font(), self.placeholder, area))
+            painter.drawText(area, Qt.AlignCenter | Qt.TextWordWrap, self.placeholder)
             painter.end()
+
+
+def placeholder_font(font: QFont, text: str, area) -> QFont:
+    """``font``, or a smaller one, in which ``text`` wrapped fits ``area`` (down to 8 px): presenter mode's type in a
+    short gallery cut the hint top and bottom ("chosen cell appear here, the most")."""
+    fitted = QFont(font)
+    pixels = QFontInfo(font).pixelSize()
+    while pixels > 8:
+        fitted.setPixelSize(pixels)
+        need = QFontMetrics(fitted).boundingRect(area, Qt.AlignCenter | Qt.TextWordWrap, text)
+        if need.width() <= area.width() and need.height() <= area.height():
+            break
+        pixels -= 1
+    return fitted
