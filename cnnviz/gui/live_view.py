@@ -68,7 +68,7 @@ class LiveView(QObject):
         state.events.weights.connect(self.show_local)
         state.events.input.connect(self._chosen)
         state.events.drawing_input.connect(self._drawing_changed)
-        state.events.view_input.connect(lambda views: tell(self.panels, OWN_INPUT, views))
+        state.events.view_input.connect(self._views_chose)
 
     @property
     def out_of_date(self) -> bool:
@@ -93,6 +93,10 @@ class LiveView(QObject):
         tell(self.panels, INPUT_CHOICE, choice)
         self.input_changed(ask_now=True)
         self.show_test_image()
+
+    def _views_chose(self, drawing_views) -> None:
+        """Why? or Fool chose the drawing or the test image (the app model's ``view_input``): they show it."""
+        tell(self.panels, OWN_INPUT, drawing_views)
 
     def _drawing_changed(self, image) -> None:
         tell(self.panels, DRAWING, image)
