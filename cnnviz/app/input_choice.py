@@ -5,6 +5,12 @@ The app model owns the choice (issue 30): the Feature maps panel's chooser, the 
 the drawing's network input (``set_drawing_input``), and the live view, the Why? tab and whoever else shows the
 input read :meth:`AppState.shown_input <.state.AppState.shown_input>` and observe the state's ``input`` and
 ``drawing_input`` events. No widget holds the choice: the chooser shows the model's.
+
+Why? and Fool choose their own input as well, the drawing or the test image the views show
+(:data:`OWN_INPUT_VIEWS`): what they compute on, and what others set (a test image picked in Mistakes is
+explained, the drawing chosen for the feature maps is explained too, the screenshots explain the drawing). The
+model holds that choice as well (:attr:`AppState.drawing_views <.state.AppState.drawing_views>`, the intent
+``choose_view_input``, the event ``view_input``); the panels' radio buttons ask for it and show it.
 """
 
 from __future__ import annotations
@@ -17,6 +23,11 @@ INPUT_SHAPE = (28, 28)
 """The network input: 28x28 in [0, 1]."""
 DEFAULT_TEST_COUNT = 10000
 """Test images that can be chosen before a data set is loaded (MNIST's)."""
+OWN_INPUT_VIEWS = ("why", "fool")
+"""The views with their own choice of input: the drawing, or the test image the views show (Why?, Fool)."""
+FOLLOWS_THE_CHOICE = ("why",)
+"""The views whose own choice follows the input picked elsewhere: Why? explains the drawing once the feature maps
+show it, and a test image picked in a gallery (Mistakes)."""
 
 
 @dataclass(frozen=True)

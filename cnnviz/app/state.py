@@ -19,7 +19,15 @@ from ..train.config import TrainConfig
 from ..train.events import RunPhase
 from .class_canvas import ClassCanvas
 from .events import Events
-from .input_choice import DEFAULT_TEST_COUNT, INPUT_SHAPE, InputChoice, network_input, wrapped
+from .input_choice import (
+    DEFAULT_TEST_COUNT,
+    FOLLOWS_THE_CHOICE,
+    INPUT_SHAPE,
+    OWN_INPUT_VIEWS,
+    InputChoice,
+    network_input,
+    wrapped,
+)
 from .run import Run
 from .run_state import backend_text, changes_text
 
@@ -39,17 +47,18 @@ VIEWS: tuple[str, ...] = tuple(PANEL_TITLES)
 
 class AppState:
     """Events (each emitted after the change, with the new value): ``dataset`` (the data set, None when
-    it could not be loaded), ``lesson_data`` (None), ``views`` (the set of views shown), ``presenter``
-    (on), ``phase`` (the run's :class:`RunPhase`), ``weights`` (none: the NumPy copy of the model took
-    other weights: new random ones, a loaded file's, a run's final ones), ``steps`` (the run trained
-    these steps: the trainer's weights moved on), ``kept`` (the run kept for comparison,
-    :class:`~.comparison.KeptRun`, None when there is none), ``evaluated`` (the run's latest evaluation, an
-    ``EvaluationFinished``), ``settings`` (the settings the run trains with changed: a new run, a rate changed
-    mid-run, a backend switch, other weights; the new :meth:`Run.trained_with <.run.Run.trained_with>`),
-    ``history`` (none: the run's history was replaced as a whole: forgotten when the weights start over, or
-    a file's, or a run put back; whoever draws it draws ``run``'s again), ``input`` (the input the views show
-    was chosen: the new :class:`~.input_choice.InputChoice`), ``drawing_input`` (the drawing's network input
-    changed: the new array, None for an empty pad)."""
+        it could not be loaded), ``lesson_data`` (None), ``views`` (the set of views shown), ``presenter``
+        (on), ``phase`` (the run's :class:`RunPhase`), ``weights`` (none: the NumPy copy of the model took
+        other weights: new random ones, a loaded file's, a run's final ones), ``steps`` (the run trained
+        these steps: the trainer's weights moved on), ``kept`` (the run kept for comparison,
+        :class:`~.comparison.KeptRun`, None when there is none), ``evaluated`` (the run's latest evaluation, an
+        ``EvaluationFinished``), ``settings`` (the settings the run trains with changed: a new run, a rate changed
+        mid-run, a backend switch, other weights; the new :meth:`Run.trained_with <.run.Run.trained_with>`),
+        ``history`` (none: the run's history was replaced as a whole: forgotten when the weights start over, or
+        a file's, or a run put back; whoever draws it draws ``run``'s again), ``input`` (the input the views show
+        was chosen: the new :class:`~.input_choice.InputChoice`), ``drawing_input`` (the drawing's network input
+        changed: the new array, None for an empty pad), ``view_input`` (a view with its own choice of input, Why? or
+    Fool, chose the drawing or the test image: the new :attr:`drawing_views`)."""
 
     def __init__(self, data_dir: str | None = None, config_overrides: dict | None = None):
         self.events = Events(
@@ -66,6 +75,7 @@ class AppState:
             "history",
             "input",
             "drawing_input",
+            "view_input",
         )
         self.data_dir = data_dir
         self.stats_every_given = "stats_every" in (config_overrides or {})
@@ -91,6 +101,9 @@ class AppState:
         :meth:`choose_test_image` and :meth:`choose_drawing`."""
         self.drawing_input: np.ndarray | None = None
         """The drawing as the network reads it (28x28, read-only; None: the pad is empty): :meth:`set_drawing_input`."""
+        self.drawing_views: frozenset[str] = frozenset()
+        """The views with their own choice of input (:data:`~.input_choice.OWN_INPUT_VIEWS`: Why?, Fool) that
+        work on the drawing; the others work on the test image chosen (:meth:`choose_view_input`)."""
         self.test_count = DEFAULT_TEST_COUNT
         """How many test images can be chosen (the data set's; MNIST's before one is loaded)."""
 
@@ -322,8 +335,28 @@ class AppState:
         self._choose(InputChoice(False, wrapped(index, self.test_count)))
 
     def choose_drawing(self) -> None:
-        """The views show the drawing (the test image chosen is kept for going back)."""
+        """The views show the drawing (the test image chosen is kept for going back), and Why? explains it."""
         self._choose(InputChoice(True, self.input_choice.test_index))
+        self._set_drawing_views(self.drawing_views | set(FOLLOWS_THE_CHOICE))
+
+    def pick_test_image(self, index: int) -> None:
+        """A test image picked in a gallery (Mistakes): the views show it and Why? explains it (ValueError: not a
+        whole number)."""
+        self.choose_test_image(index)
+        self._set_drawing_views(self.drawing_views - set(FOLLOWS_THE_CHOICE))
+
+    def choose_view_input(self, view: str, drawing: bool) -> None:
+        """View ``view`` (one of :data:`~.input_choice.OWN_INPUT_VIEWS`) works on the drawing (``drawing``) or on
+        the test image chosen (ValueError: another view)."""
+        if view not in OWN_INPUT_VIEWS:
+            raise ValueError(f"{view!r} has no input of its own (those that do: {', '.join(OWN_INPUT_VIEWS)})")
+        self._set_drawing_views(self.drawing_views | {view} if drawing else self.drawing_views - {view})
+
+    def _set_drawing_views(self, views) -> None:
+        views = frozenset(views)
+        if views != self.drawing_views:
+            self.drawing_views = views
+            self.events.view_input.emit(views)
 
     def _choose(self, choice: InputChoice) -> None:
         if choice != self.input_choice:

@@ -16,8 +16,6 @@ from ..data.drawing import ImageError, load_digit_picture, preprocess_digit
 from ..data.limits import shorten
 from .jobs import Job, run_in_background
 from .language import grouped, tr
-from .panels.observed import DRAWING
-from .panels.registry import tell
 
 IMAGE_FILTER = "Images (*.png *.jpg *.jpeg *.bmp *.gif *.tif *.tiff *.webp);;All files (*)"
 
@@ -75,9 +73,8 @@ class DrawingPad(QObject):
         if pad.drawing_empty:
             p.classify.show_input(np.zeros((28, 28), np.float32))
             p.classify.show_probabilities(None)
-            tell(p, DRAWING, None)
             self._classified = None
-            self.state.set_drawing_input(None)  # (the live view observes the app model's drawing)
+            self.state.set_drawing_input(None)  # (the live view and the panels observe the app model's drawing)
         else:
             image = self._input
             if image is None:
@@ -87,7 +84,6 @@ class DrawingPad(QObject):
                 self._input = image
                 self._input_version += 1
                 p.classify.show_input(image)
-                tell(p, DRAWING, image)
                 self.state.set_drawing_input(image)
             key = (self._input_version, local.version)
             if local.model is not None and key != self._classified:  # not the same answer again

@@ -10,6 +10,10 @@ trained further (the state's ``steps`` event), the NumPy copy took other weights
 view is computed again at once), or the input changed: the app model owns the input shown
 (:meth:`AppState.shown_input <cnnviz.app.state.AppState.shown_input>`); another one chosen (its ``input`` event:
 asked for at once, the Feature maps panel's chooser shows it) or the drawing shown changed (``drawing_input``).
+
+The panels that show the input hear of it from here, through the registry, as the model announces it: the choice
+(INPUT_CHOICE), the test image chosen (TEST_IMAGE), the drawing's network input (DRAWING) and which views with
+their own input (Why?, Fool) work on the drawing (OWN_INPUT). No other part feeds them their input.
 """
 
 from __future__ import annotations
@@ -23,7 +27,7 @@ from PySide6.QtCore import QObject, QTimer, Signal
 from ..train import events as ev
 from ..train.snapshot import dataset_image
 from .language import tr
-from .panels.observed import INPUT_CHOICE, TEST_IMAGE, VIEW, WEIGHTS
+from .panels.observed import DRAWING, INPUT_CHOICE, OWN_INPUT, TEST_IMAGE, VIEW, WEIGHTS
 from .panels.registry import tell
 from .worker import Tag
 
@@ -64,6 +68,7 @@ class LiveView(QObject):
         state.events.weights.connect(self.show_local)
         state.events.input.connect(self._chosen)
         state.events.drawing_input.connect(self._drawing_changed)
+        state.events.view_input.connect(self._views_chose)
 
     @property
     def out_of_date(self) -> bool:
@@ -89,7 +94,12 @@ class LiveView(QObject):
         self.input_changed(ask_now=True)
         self.show_test_image()
 
-    def _drawing_changed(self, _image) -> None:
+    def _views_chose(self, drawing_views) -> None:
+        """Why? or Fool chose the drawing or the test image (the app model's ``view_input``): they show it."""
+        tell(self.panels, OWN_INPUT, drawing_views)
+
+    def _drawing_changed(self, image) -> None:
+        tell(self.panels, DRAWING, image)
         if self.state.input_choice.drawing:
             self.input_changed()
 

@@ -13,6 +13,7 @@ names say.
 
 from __future__ import annotations
 
+from functools import partial
 from pathlib import Path
 
 from PySide6.QtCore import Qt, QTimer
@@ -35,6 +36,7 @@ from .lessons import LessonParts, Lessons
 from .live_view import LiveView
 from .menus import Menus
 from .panels import registry, sidebar
+from .panels.observed import OWN_INPUT
 from .questions import RunQuestions
 from .router import EventRouter
 from .run_control import RunControl, RunParts
@@ -203,7 +205,9 @@ class MainWindow(QMainWindow):
         self.live_view.weightsCopied.connect(self.pad.reclassify)
         p.feature_maps.testImageChosen.connect(self.state.choose_test_image)
         p.feature_maps.drawingChosen.connect(self.state.choose_drawing)
-        self.state.events.input.connect(self._on_input_chosen)  # (after the live view's: it shows it first)
+        for spec in registry.PANELS:  # Why? and Fool: their own choice of input is asked of the model
+            if OWN_INPUT in spec.observes:
+                p[spec.key].inputChosen.connect(partial(self.state.choose_view_input, spec.key))
         p.mistakes.imageChosen.connect(self.choose_test_image)
         p.timelapse.message.connect(self.banner.show_notice)
         p.timelapse.frameChosen.connect(p.map.show_step)  # scrubbing the time-lapse moves the map too
@@ -398,16 +402,10 @@ class MainWindow(QMainWindow):
         self.runs.stop_run(reason, wait)
 
     # --- the chosen input ----------------------------------------------------------------------
-    def _on_input_chosen(self, choice) -> None:
-        """The app model's input chose the drawing: the Why? tab explains it too (the live view shows it)."""
-        if choice.drawing:
-            self.panels.why.use_drawing(True)
-
     def choose_test_image(self, index: int) -> None:
-        """A test image picked in a gallery: the feature maps and the Why? tab show it."""
-        self.state.choose_test_image(int(index))
-        self.panels.why.use_drawing(False)
-        self.live_view.show_test_image()
+        """A test image picked in a gallery: the feature maps and the Why? tab show it (the app model's
+        ``pick_test_image``)."""
+        self.state.pick_test_image(int(index))
         self.statusBar().showMessage(
             tr("Test image #{index}: see inside it in Training (feature maps) and Why?").format(index=index), 8000
         )

@@ -76,3 +76,29 @@ def test_a_smaller_data_set_moves_the_choice_onto_its_last_test_image(state, sma
     assert state.test_count == 500 and state.input_choice == InputChoice(False, 499)
     state.choose_test_image(501)
     assert state.shown_input() == (None, 1)
+
+
+def test_why_and_fool_choose_their_own_input_in_the_model(state):
+    """Why? and Fool work on the drawing or the test image shown: the model's choice (``drawing_views``), asked for
+    per view; the feature maps' drawing and a test image picked in a gallery carry Why? along, never Fool."""
+    views = []
+    state.events.view_input.connect(views.append)
+    assert state.drawing_views == frozenset()
+    state.choose_view_input("fool", True)
+    state.choose_view_input("fool", True)  # the same again: nothing to announce
+    assert views == [frozenset({"fool"})]
+    state.choose_drawing()  # the feature maps show the drawing: Why? explains it too
+    assert state.drawing_views == {"why", "fool"} and views[-1] == {"why", "fool"}
+    state.choose_test_image(3)  # the feature maps' own test image: Why? keeps the drawing
+    assert state.drawing_views == {"why", "fool"}
+    state.pick_test_image(5)  # picked in Mistakes: shown and explained
+    assert state.input_choice == InputChoice(False, 5) and state.drawing_views == {"fool"}
+    state.choose_view_input("fool", False)
+    assert views == [frozenset({"fool"}), {"why", "fool"}, {"fool"}, frozenset()]
+    heard = list(state.heard)
+    for view in ("map", "", None, ["why"]):  # a view without its own input: refused, nothing changes
+        with pytest.raises((ValueError, TypeError)):
+            state.choose_view_input(view, True)
+    with pytest.raises(ValueError):
+        state.pick_test_image(2.5)
+    assert state.drawing_views == frozenset() and len(views) == 4 and state.heard == heard

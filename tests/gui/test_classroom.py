@@ -112,7 +112,7 @@ def test_clicking_a_gallery_image_selects_it_in_the_window(qtbot, window):
 # --- why did it say that -----------------------------------------------------------------
 def test_saliency_and_occlusion_overlay_the_drawing(qtbot, window):
     draw_demo_digit(window, 3)
-    window.panels.why.use_drawing(True)
+    window.state.choose_view_input("why", True)
     window.show_tab("why")
     qtbot.waitUntil(lambda: window.panels.why.result is not None and not window.panels.why.busy, timeout=TIMEOUT_MS)
     result = window.panels.why.result

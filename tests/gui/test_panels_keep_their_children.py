@@ -10,8 +10,9 @@ are all found. Whether an attribute is a child widget is asked of the panels the
 import ast
 from pathlib import Path
 
+import numpy as np
 import pytest
-from PySide6.QtCore import QObject
+from PySide6.QtCore import QObject, Qt
 
 import cnnviz
 from cnnviz.gui.panels import observed, registry
@@ -169,6 +170,8 @@ def test_no_module_outside_the_panels_reaches_a_panels_child_widget(window, reac
     assert children == []
 
 
+TIMEOUT_MS = 30_000
+INPUT_KINDS = (observed.DRAWING, observed.TEST_IMAGE, observed.INPUT_CHOICE, observed.OWN_INPUT)
 FOLLOW_TRAINING = ("gui/router.py", "gui/live_view.py", "gui/run_control.py", "gui/comparison.py")
 """The parts that feed the panels what follows training: the trainer's events, the live view, the run's
 intents, the run kept for comparison."""
@@ -274,3 +277,79 @@ def test_no_module_outside_the_panels_reaches_the_sidebars_child_widgets(window,
         if isinstance(getattr(window.controls, attribute, None), QObject)
     )
     assert children == []
+
+
+INPUT_METHODS = {observed.OBSERVED_BY[kind] for kind in INPUT_KINDS} | {"use_drawing"}
+"""What feeds a panel its input (the drawing, the test image, the choice between them): heard only through the
+registry, as the app model announces it (the live view tells them); ``use_drawing`` is how Why? and Fool show
+the model's choice."""
+
+
+def input_calls(reaches) -> list[str]:
+    return sorted(
+        f"{name}:{line}: panels.{key}.{attribute}()"
+        for name, key, attribute, line, called in reaches
+        if called and attribute in INPUT_METHODS
+    )
+
+
+def test_no_module_outside_the_panels_feeds_a_panel_its_input(reaches):
+    """Issue 30: Why? and Fool took their drawing from the drawing pad and their choice from the window
+    (``panels.why.use_drawing(...)``); now every panel's input comes from the app model through the registry."""
+    assert input_calls(reaches) == []
+    old_way = ast.parse(
+        "self.panels.why.use_drawing(False)\np = self.panels\np.fool.set_test_image(image, 3, 7)\n"
+        "fool = window.panels['fool']\nfool.set_drawing(image)\n"
+    )
+    found = input_calls([("gui/window.py", *reach) for reach in panel_reaches(old_way)])
+    assert [line.split(": ", 1)[1] for line in found] == [
+        "panels.why.use_drawing()",
+        "panels.fool.set_test_image()",
+        "panels.fool.set_drawing()",
+    ]
+
+
+def test_the_models_input_reaches_why_and_fool_with_no_call_into_them(qtbot, window):
+    """The drawing, the test image and each panel's own choice are set on the app model alone; Why? and Fool
+    hear of them through the registry and compute on the new image. Their radio buttons ask the model."""
+    state, why, fool = window.state, window.panels.why, window.panels.fool
+    drawing = np.zeros((28, 28), np.float32)
+    drawing[6:22, 12:16] = 1.0  # a "1"
+    state.set_drawing_input(drawing)
+    np.testing.assert_array_equal(why.drawing, drawing)
+    np.testing.assert_array_equal(fool.drawing, drawing)
+    state.choose_drawing()  # Why? follows the feature maps onto the drawing; Fool keeps its test image
+    assert why.on_drawing and why.drawing_radio.isChecked() and not fool.on_drawing and fool.test_radio.isChecked()
+    state.choose_view_input("fool", True)
+    assert fool.on_drawing and fool.drawing_radio.isChecked()
+    for panel in (why, fool):
+        window.show_tab(panel.key)
+        assert panel.request(force=True)
+        qtbot.waitUntil(lambda panel=panel: panel.result is not None and not panel.busy, timeout=TIMEOUT_MS)
+        assert panel.result["what"].drawing
+    np.testing.assert_array_equal(why.result["image"], drawing)
+    np.testing.assert_array_equal(fool.result["result"].original, drawing)  # (0 and 1: whole grey levels)
+    state.pick_test_image(7)  # picked in Mistakes: Why? explains test image 7, Fool keeps the drawing
+    image, source = why.current_input()
+    assert (source.kind, source.index) == ("test", 7) and why.test_radio.isChecked()
+    np.testing.assert_array_equal(image, np.asarray(state.dataset.test_images[7], np.float32) / 255)
+    assert fool.current_input()[1].drawing
+    qtbot.mouseClick(fool.test_radio, Qt.LeftButton)  # the radio asks the model, which the panel then shows
+    assert state.drawing_views == frozenset() and fool.current_input()[1] == why.current_input()[1]
+    qtbot.mouseClick(why.drawing_radio, Qt.LeftButton)
+    assert state.drawing_views == {"why"} and why.on_drawing
+
+
+def test_a_panel_no_model_answers_keeps_its_input(qtbot):
+    """A click on a Why? or Fool radio only asks: with no model listening, the panel keeps working on (and
+    showing) the input it had."""
+    from cnnviz.gui.panels.fool import FoolPanel  # (a test may name the class)
+
+    panel = FoolPanel()
+    qtbot.addWidget(panel)
+    asked = []
+    panel.inputChosen.connect(asked.append)
+    panel.show()
+    qtbot.mouseClick(panel.drawing_radio, Qt.LeftButton)
+    assert asked == [True] and not panel.on_drawing and panel.test_radio.isChecked()
+    assert not panel.drawing_radio.isChecked()

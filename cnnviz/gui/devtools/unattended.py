@@ -65,7 +65,7 @@ def _prepare_tab(app, window, tab: str | None) -> None:
             panels.mistakes.select_cell(pairs[0][0], pairs[0][1])
     elif tab in ("why", "fool", "map"):  # (Fool: the test image, with the weights trained so far)
         if tab == "why":
-            panels.why.use_drawing(True)
+            window.state.choose_view_input("why", True)  # (the app model's choice: the panel shows it)
         panels[tab].request(force=True)
         wait_for(app, lambda: not panels[tab].busy, 60.0)
         if tab == "map":

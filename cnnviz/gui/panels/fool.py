@@ -17,7 +17,7 @@ import time
 
 import numpy as np
 import pyqtgraph as pg
-from PySide6.QtCore import Qt, QTimer
+from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtWidgets import QComboBox, QFileDialog, QHBoxLayout, QLabel, QPushButton, QSizePolicy, QSpinBox
 
 from ...classroom.adversarial import DEFAULT_STEPS, LEVELS, FoolResult, fool, save_png
@@ -100,6 +100,10 @@ def measures(result: FoolResult, seconds: float) -> str:
 
 
 class FoolPanel(DrawingOrTestImage, JobPanel, BarsArrangement):
+    key = "fool"
+    inputChosen = Signal(bool)
+    """The user asks to work on the drawing (True) or on the test image (the model answers: ``show_own_input``)."""
+
     def __init__(self, parent=None):
         super().__init__(
             tr("Fool the network"), tr("change the input a little so that it answers another digit"), parent
@@ -241,7 +245,6 @@ class FoolPanel(DrawingOrTestImage, JobPanel, BarsArrangement):
         self.pause.timeout.connect(self.request)
         self.attack_button.clicked.connect(lambda: self.request(force=True))
         self.save_button.clicked.connect(self.save_dialog)
-        self.test_radio.toggled.connect(lambda _c: self.invalidate())
         self.target_combo.currentIndexChanged.connect(lambda _i: self.invalidate())
         self.budget_spin.valueChanged.connect(lambda _v: self.invalidate())
         self.way_combo.currentIndexChanged.connect(self._way_changed)

@@ -19,6 +19,11 @@ TEST_IMAGE = "test_image"
 INPUT_CHOICE = "input_choice"
 """``show_input_choice(choice)``: the input the views show was chosen (the app model's
 :class:`~cnnviz.app.input_choice.InputChoice`: the drawing or test image N)."""
+OWN_INPUT = "own_input"
+"""``show_own_input(drawing_views)``: which views with their own choice of input work on the drawing (the app
+model's :attr:`~cnnviz.app.state.AppState.drawing_views`, a frozenset of panel keys; the others work on the test
+image). A panel that observes it has a ``key`` (its registry key) and an ``inputChosen(bool)`` signal: the user
+asks for the drawing (True) or the test image, which the window passes on to the model."""
 KEPT = "kept"
 """``set_kept(side)``: the run kept for comparison as shown beside the run now (a
 :class:`~cnnviz.app.side_by_side.SideBySide`; None: no comparison)."""
@@ -72,6 +77,7 @@ OBSERVED_BY = {
     DRAWING: "set_drawing",
     TEST_IMAGE: "set_test_image",
     INPUT_CHOICE: "show_input_choice",
+    OWN_INPUT: "show_own_input",
     KEPT: "set_kept",
     STEPS: "steps_trained",
     TICK: "tick",

@@ -24,6 +24,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from ...app.input_choice import OWN_INPUT_VIEWS
 from ...classroom.lessons import PANEL_TITLES
 from ...translatable import N_
 from .observed import (
@@ -40,6 +41,7 @@ from .observed import (
     KNOWN_ACCURACY,
     MODEL,
     OBSERVED_BY,
+    OWN_INPUT,
     PLANNED,
     RESET,
     RUNNING,
@@ -236,7 +238,7 @@ PANELS: tuple[PanelSpec, ...] = (
         _why,
         ("why",),
         forget="clear_result",
-        observes=(WEIGHTS, EVALUATED, DRAWING, TEST_IMAGE, CLASSES),
+        observes=(WEIGHTS, EVALUATED, DRAWING, TEST_IMAGE, OWN_INPUT, CLASSES),
     ),
     PanelSpec(
         "filters",
@@ -266,7 +268,7 @@ PANELS: tuple[PanelSpec, ...] = (
         ("fool",),
         short=N_("Fool"),
         forget="forget",
-        observes=(WEIGHTS, DRAWING, TEST_IMAGE),
+        observes=(WEIGHTS, DRAWING, TEST_IMAGE, OWN_INPUT),
     ),
     PanelSpec(
         "timelapse",
@@ -441,6 +443,11 @@ def problems() -> list[str]:
     ]
     for spec in PANELS:
         found += _class_problems(spec)
+    found += [
+        f"{spec.key}: observes {OWN_INPUT!r} but is not one of the app model's OWN_INPUT_VIEWS"
+        for spec in PANELS
+        if OWN_INPUT in spec.observes and spec.key not in OWN_INPUT_VIEWS
+    ]
     return found
 
 
@@ -468,4 +475,6 @@ def _class_problems(spec: PanelSpec) -> list[str]:
         for what in spec.observes
         if what in OBSERVED_BY and not callable(getattr(cls, OBSERVED_BY[what], None))
     ]
+    if OWN_INPUT in spec.observes and getattr(cls, "key", None) != spec.key:
+        found.append(f"{spec.key}: {cls.__name__} observes {OWN_INPUT!r} but its key is not {spec.key!r}")
     return found

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import numpy as np
 import pyqtgraph as pg
-from PySide6.QtCore import QTimer
+from PySide6.QtCore import QTimer, Signal
 from PySide6.QtWidgets import QComboBox, QLabel, QPushButton, QSizePolicy, QSpinBox
 
 from ...classroom.saliency import model_from_weights, occlusion_map, saliency_map
@@ -76,6 +76,10 @@ def explain(
 
 
 class WhyPanel(DrawingOrTestImage, JobPanel, PicturesArrangement):
+    key = "why"
+    inputChosen = Signal(bool)
+    """The user asks to work on the drawing (True) or on the test image (the model answers: ``show_own_input``)."""
+
     def __init__(self, parent=None):
         super().__init__(
             tr("Why did it say that?"), tr("on a copy of the latest weights, after each evaluation"), parent
@@ -145,7 +149,6 @@ class WhyPanel(DrawingOrTestImage, JobPanel, PicturesArrangement):
         self.job: Job | None = None
         self.dirty = True
         self.update_button.clicked.connect(lambda: self.request(force=True))
-        self.test_radio.toggled.connect(lambda _c: self.invalidate())
         self.class_combo.currentIndexChanged.connect(lambda _i: self.invalidate())
         self.patch_spin.valueChanged.connect(lambda _v: self.invalidate())
 
