@@ -15,7 +15,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
     QApplication,
     QFileDialog,
@@ -34,6 +34,7 @@ from ..app.run import Run
 from ..classroom import lessons as lesson_presets
 from ..classroom.lessons import PANEL_TITLES
 from .language import tr
+from .panels import registry
 from .questions import LessonClosing
 from .status import plain_label, plain_tooltip
 
@@ -63,6 +64,9 @@ def strip_point_size(window_height: int) -> int:
 
 class LessonStrip(QFrame):
     """The lesson's title and text, one step at a time, above the panels; collapsible, closable."""
+
+    page_shown = Signal(int)
+    """A page is on screen (0: the lesson's description; 1...: its steps)."""
 
     def __init__(self, parent=None):
         super().__init__(parent)
@@ -102,6 +106,7 @@ class LessonStrip(QFrame):
         outer.addWidget(self.text_label)
         self.pages: list[str] = []
         self.page = 0
+        self.first_step = 1
         self.title = ""
         self.prev_button.clicked.connect(lambda: self.set_page(self.page - 1))
         self.next_button.clicked.connect(lambda: self.set_page(self.page + 1))
@@ -132,6 +137,8 @@ class LessonStrip(QFrame):
         self.title = title = tr(preset.title)  # a bundled lesson in the GUI's language; a file of one's own as written
         self.pages = [" ".join([*notes, tr(preset.description)]).strip(), *(tr(step) for step in preset.steps)]
         self.pages = [page for page in self.pages if page] or [title]
+        self.first_step = len(self.pages) - len(preset.steps)
+        """The page of the lesson's first step (1 after the description; 0 when it has none)."""
         self.title_label.setText(tr("Lesson: {title}").format(title=title))
         self.title_label.setToolTip(plain_tooltip(title))
         views = ", ".join(tr(PANEL_TITLES[v]) for v in preset.visible_panels)
@@ -156,6 +163,7 @@ class LessonStrip(QFrame):
         )
         self.prev_button.setEnabled(self.page > 0)
         self.next_button.setEnabled(self.page < last)
+        self.page_shown.emit(self.page)
 
     def set_collapsed(self, collapsed: bool) -> None:
         self.text_label.setVisible(not collapsed)
@@ -237,6 +245,7 @@ class Lessons:
         self.strip = LessonStrip()
         self.strip.view_button.toggled.connect(self._on_view_button)
         self.strip.close_button.clicked.connect(lambda: self.close())
+        self.strip.page_shown.connect(self.bring_up_step)
         parts.workspace.add_strip(self.strip)
 
     @property
@@ -412,6 +421,24 @@ class Lessons:
             p.state.set_visible_views(views)
             if mode:
                 p.set_presenter(presenter, full_screen=full_screen)
+
+    def bring_up_step(self, page: int) -> None:
+        """Step ``page`` is on screen: the panel it sends the class to comes up (its tab opens), in whichever
+        view is in force, when that view shows it; a panel the view hides stays hidden, a panel beside the
+        tabs (the right column) is on screen already. The lesson's steps say which (``"show"``)."""
+        p, preset = self.parts, self.current
+        step = page - self.strip.first_step
+        if preset is None or step < 0:
+            return  # (the description)
+        view = preset.view_of_step(step)
+        key = registry.panel_of_view(view) if view else None
+        if key is None or view not in p.state.visible_views:
+            return
+        tab = p.workspace.tab_key_of(key)
+        if registry.BY_KEY[key].place == registry.RIGHT and tab == registry.TRAINING:
+            return  # beside the tabs, whichever is open
+        if p.workspace.current_tab() != tab:
+            p.workspace.show_tab(tab)
 
     def next_step(self) -> None:
         """PgDown: the lesson's next step (when a lesson is on screen)."""
