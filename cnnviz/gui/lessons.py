@@ -15,7 +15,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import QRect, Qt, Signal
 from PySide6.QtWidgets import (
     QApplication,
     QFileDialog,
@@ -107,6 +107,8 @@ class LessonStrip(QFrame):
         self.pages: list[str] = []
         self.page = 0
         self.first_step = 1
+        self.text_floor: tuple = (None, 0)
+        """((width, font) it was measured at, the tallest text height a page shown there needed)."""
         self.title = ""
         self.prev_button.clicked.connect(lambda: self.set_page(self.page - 1))
         self.next_button.clicked.connect(lambda: self.set_page(self.page + 1))
@@ -120,24 +122,53 @@ class LessonStrip(QFrame):
         self.presenter = bool(on)
         self.point_size = strip_point_size(self.window().height()) if on else 0
         self.setStyleSheet(STRIP_STYLE + (STRIP_COMPACT.format(pt=self.point_size) if on else ""))
+        if hasattr(self, "text_label"):
+            self._fit_text_height()  # (the type changed)
 
     def resizeEvent(self, event) -> None:
         super().resizeEvent(event)
         self._fit_type()
+        self._fit_text_height()
 
     def showEvent(self, event) -> None:
         super().showEvent(event)
         self._fit_type()
+        self._fit_text_height()
 
     def _fit_type(self) -> None:
         if self.presenter and strip_point_size(self.window().height()) != self.point_size:
             self.set_presenter(True)  # (the window's height changed since: full screen, another screen)
+
+    def _fit_text_height(self) -> None:
+        """The text keeps the tallest height a page of this lesson needed at this width and type: a three-line step
+        made the strip taller and the Draw panel under it, left with less room, re-arranged itself (beside -> row),
+        and back at the next step (real X, 1024x768, session 42). The strip grows for a taller step and does not
+        shrink back until the lesson, the width or the type changes. (Not the tallest page from the start: the
+        first page's view at 1024x768 would lose room it needs.)"""
+        label = self.text_label
+        label.ensurePolished()
+        width = label.contentsRect().width()
+        if width <= 0 or not self.pages:
+            return
+        metrics = label.fontMetrics()
+        page = self.pages[self.page] if 0 <= self.page < len(self.pages) else ""
+        needed = metrics.boundingRect(QRect(0, 0, width, 100_000), Qt.TextWordWrap, page).height()
+        needed += label.height() - label.contentsRect().height()  # (its frame and margins)
+        key = (width, label.font().key())
+        if self.text_floor[0] != key:
+            self.text_floor = (key, 0)
+        floor = max(self.text_floor[1], needed)
+        self.text_floor = (key, floor)
+        if label.minimumHeight() != floor:
+            label.setMinimumHeight(floor)
 
     def show_lesson(self, preset, notes: list[str]) -> None:
         self.title = title = tr(preset.title)  # a bundled lesson in the GUI's language; a file of one's own as written
         self.pages = [" ".join([*notes, tr(preset.description)]).strip(), *(tr(step) for step in preset.steps)]
         self.pages = [page for page in self.pages if page] or [title]
         self.first_step = len(self.pages) - len(preset.steps)
+        self.text_floor = (None, 0)  # (a new lesson: its own steps' heights)
+        self.text_label.setMinimumHeight(0)
         """The page of the lesson's first step (1 after the description; 0 when it has none)."""
         self.title_label.setText(tr("Lesson: {title}").format(title=title))
         self.title_label.setToolTip(plain_tooltip(title))
@@ -163,6 +194,7 @@ class LessonStrip(QFrame):
         )
         self.prev_button.setEnabled(self.page > 0)
         self.next_button.setEnabled(self.page < last)
+        self._fit_text_height()
         self.page_shown.emit(self.page)
 
     def set_collapsed(self, collapsed: bool) -> None:
