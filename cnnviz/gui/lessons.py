@@ -103,6 +103,7 @@ class LessonStrip(QFrame):
         self.text_label.setWordWrap(True)
         self.text_label.setSizePolicy(QSizePolicy.Ignored, QSizePolicy.Preferred)
         self.text_label.setTextInteractionFlags(Qt.TextSelectableByMouse)
+        self.text_label.setAlignment(Qt.AlignLeft | Qt.AlignTop)  # (a short step under a taller one's height)
         outer.addWidget(self.text_label)
         self.pages: list[str] = []
         self.page = 0
