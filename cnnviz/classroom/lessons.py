@@ -25,7 +25,10 @@ train, which panels to show and whether to start in presenter mode::
 images); ``test_samples`` tests on the first N test images only, so that a
 lesson with many short epochs does not spend its minute evaluating. ``steps``
 (optional) are the lesson's instructions, shown one at a time beside the
-panels while the class works through them. ``visible_panels`` and
+panels while the class works through them; a step may be an object
+``{"text": "...", "show": "kernels"}`` naming the view it sends the class to,
+which the app brings up when the step is shown (when the view in force shows
+it). ``visible_panels`` and
 ``presenter`` are the lesson's suggested view: the app offers it, never forces
 it. Every field is checked, and unknown keys are refused (a typo such as ``"learning_rate"``
 would otherwise be silently ignored and the lesson would run with the
@@ -98,7 +101,7 @@ MAX_LR = 10.0
 MAX_LESSON_BYTES = 256 * 1024
 """A preset is a few hundred bytes; a bigger file is refused before it is parsed."""
 MAX_LESSON_DEPTH = 4
-"""A preset is an object holding one list: deeper nesting is refused before parsing."""
+"""A preset is an object holding lists (a step may be an object): deeper nesting is refused before parsing."""
 MAX_PROBLEMS_SHOWN = 10
 
 
@@ -132,8 +135,15 @@ class Lesson:
     """Evaluate on the first N test images only (None: all of them)."""
     steps: tuple[str, ...] = ()
     """The instructions, in order."""
+    step_views: tuple[str | None, ...] = ()
+    """For each step, the view (a name of :data:`PANELS`) it sends the class to, brought up when the step is
+    shown; None (or a shorter tuple): the step names none."""
     source: Path | None = field(default=None, compare=False)
     """The file it was loaded from (not saved)."""
+
+    def view_of_step(self, index: int) -> str | None:
+        """The view step ``index`` (0: the first step) sends the class to; None: none."""
+        return self.step_views[index] if 0 <= index < len(self.step_views) else None
 
     def to_train_config(self, **overrides) -> TrainConfig:
         """The trainer settings of this lesson (``overrides``: e.g. ``eval_every``, ``seed``)."""
@@ -170,7 +180,10 @@ class Lesson:
             "test_samples": self.test_samples,
             "visible_panels": list(self.visible_panels),
             "presenter": self.presenter,
-            "steps": list(self.steps),
+            "steps": [
+                {"text": text, "show": self.view_of_step(i)} if self.view_of_step(i) else text
+                for i, text in enumerate(self.steps)
+            ],
         }
 
 
@@ -254,13 +267,22 @@ def lesson_from_dict(data, where: str = "preset") -> Lesson:
     check("presenter", lambda v: isinstance(v, bool), "must be true or false")
     check(
         "steps",
-        lambda v: (
-            isinstance(v, list)
-            and len(v) <= MAX_STEPS
-            and all(isinstance(t, str) and 0 < len(t.strip()) <= MAX_STEP for t in v)
-        ),
-        f"must be a list of at most {MAX_STEPS} texts of 1 to {MAX_STEP} characters",
+        lambda v: isinstance(v, list) and len(v) <= MAX_STEPS and all(_step_text(t) is not None for t in v),
+        f"must be a list of at most {MAX_STEPS} steps, each a text of 1 to {MAX_STEP} characters "
+        f'or an object {{"text": ..., "show": a panel name}}',
     )
+    step_views: list[str | None] = []
+    if isinstance(value.get("steps"), list):
+        for number, step in enumerate(value["steps"][:MAX_STEPS], start=1):
+            show = step.get("show") if isinstance(step, dict) else None
+            if isinstance(show, str):
+                show = VIEW_ALIASES.get(show, show)
+            if show is not None and show not in PANELS:
+                problems.append(
+                    f"step {number}: 'show' must be a panel name, got {shorten(repr(show), 60)}; "
+                    f"known panels: {', '.join(PANELS)}"
+                )
+            step_views.append(show)
     if "visible_panels" in value:
         panels = value["visible_panels"]
         if isinstance(panels, list):
@@ -310,8 +332,24 @@ def lesson_from_dict(data, where: str = "preset") -> Lesson:
         presenter=value["presenter"],
         train_samples=value["train_samples"],
         test_samples=value["test_samples"],
-        steps=tuple(t.strip() for t in value["steps"]),
+        steps=tuple(_step_text(t).strip() for t in value["steps"]),
+        step_views=tuple(step_views),
     )
+
+
+_STEP_KEYS = ("text", "show")
+
+
+def _step_text(step) -> str | None:
+    """A step's text (a text, or an object's ``"text"``); None when it is not a valid step (the
+    object's ``"show"`` is checked on its own)."""
+    if isinstance(step, dict):
+        if not set(step) <= set(_STEP_KEYS) or "text" not in step:
+            return None
+        step = step["text"]
+    if isinstance(step, str) and 0 < len(step.strip()) <= MAX_STEP:
+        return step
+    return None
 
 
 def _training_memory_problems(net: str, batch_size) -> list[str]:

@@ -15,7 +15,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QRect, Qt, Signal
 from PySide6.QtWidgets import (
     QApplication,
     QFileDialog,
@@ -34,6 +34,7 @@ from ..app.run import Run
 from ..classroom import lessons as lesson_presets
 from ..classroom.lessons import PANEL_TITLES
 from .language import tr
+from .panels import registry
 from .questions import LessonClosing
 from .status import plain_label, plain_tooltip
 
@@ -63,6 +64,9 @@ def strip_point_size(window_height: int) -> int:
 
 class LessonStrip(QFrame):
     """The lesson's title and text, one step at a time, above the panels; collapsible, closable."""
+
+    page_shown = Signal(int)
+    """A page is on screen (0: the lesson's description; 1...: its steps)."""
 
     def __init__(self, parent=None):
         super().__init__(parent)
@@ -99,9 +103,13 @@ class LessonStrip(QFrame):
         self.text_label.setWordWrap(True)
         self.text_label.setSizePolicy(QSizePolicy.Ignored, QSizePolicy.Preferred)
         self.text_label.setTextInteractionFlags(Qt.TextSelectableByMouse)
+        self.text_label.setAlignment(Qt.AlignLeft | Qt.AlignTop)  # (a short step under a taller one's height)
         outer.addWidget(self.text_label)
         self.pages: list[str] = []
         self.page = 0
+        self.first_step = 1
+        self.text_floor: tuple = (None, 0)
+        """((width, font) it was measured at, the tallest text height a page shown there needed)."""
         self.title = ""
         self.prev_button.clicked.connect(lambda: self.set_page(self.page - 1))
         self.next_button.clicked.connect(lambda: self.set_page(self.page + 1))
@@ -115,23 +123,54 @@ class LessonStrip(QFrame):
         self.presenter = bool(on)
         self.point_size = strip_point_size(self.window().height()) if on else 0
         self.setStyleSheet(STRIP_STYLE + (STRIP_COMPACT.format(pt=self.point_size) if on else ""))
+        if hasattr(self, "text_label"):
+            self._fit_text_height()  # (the type changed)
 
     def resizeEvent(self, event) -> None:
         super().resizeEvent(event)
         self._fit_type()
+        self._fit_text_height()
 
     def showEvent(self, event) -> None:
         super().showEvent(event)
         self._fit_type()
+        self._fit_text_height()
 
     def _fit_type(self) -> None:
         if self.presenter and strip_point_size(self.window().height()) != self.point_size:
             self.set_presenter(True)  # (the window's height changed since: full screen, another screen)
 
+    def _fit_text_height(self) -> None:
+        """The text keeps the tallest height a page of this lesson needed at this width and type: a three-line step
+        made the strip taller and the Draw panel under it, left with less room, re-arranged itself (beside -> row),
+        and back at the next step (real X, 1024x768, session 42). The strip grows for a taller step and does not
+        shrink back until the lesson, the width or the type changes. (Not the tallest page from the start: the
+        first page's view at 1024x768 would lose room it needs.)"""
+        label = self.text_label
+        label.ensurePolished()
+        width = label.contentsRect().width()
+        if width <= 0 or not self.pages:
+            return
+        metrics = label.fontMetrics()
+        page = self.pages[self.page] if 0 <= self.page < len(self.pages) else ""
+        needed = metrics.boundingRect(QRect(0, 0, width, 100_000), Qt.TextWordWrap, page).height()
+        needed += label.height() - label.contentsRect().height()  # (its frame and margins)
+        key = (width, label.font().key())
+        if self.text_floor[0] != key:
+            self.text_floor = (key, 0)
+        floor = max(self.text_floor[1], needed)
+        self.text_floor = (key, floor)
+        if label.minimumHeight() != floor:
+            label.setMinimumHeight(floor)
+
     def show_lesson(self, preset, notes: list[str]) -> None:
         self.title = title = tr(preset.title)  # a bundled lesson in the GUI's language; a file of one's own as written
         self.pages = [" ".join([*notes, tr(preset.description)]).strip(), *(tr(step) for step in preset.steps)]
         self.pages = [page for page in self.pages if page] or [title]
+        self.first_step = len(self.pages) - len(preset.steps)
+        self.text_floor = (None, 0)  # (a new lesson: its own steps' heights)
+        self.text_label.setMinimumHeight(0)
+        """The page of the lesson's first step (1 after the description; 0 when it has none)."""
         self.title_label.setText(tr("Lesson: {title}").format(title=title))
         self.title_label.setToolTip(plain_tooltip(title))
         views = ", ".join(tr(PANEL_TITLES[v]) for v in preset.visible_panels)
@@ -156,6 +195,8 @@ class LessonStrip(QFrame):
         )
         self.prev_button.setEnabled(self.page > 0)
         self.next_button.setEnabled(self.page < last)
+        self._fit_text_height()
+        self.page_shown.emit(self.page)
 
     def set_collapsed(self, collapsed: bool) -> None:
         self.text_label.setVisible(not collapsed)
@@ -237,6 +278,7 @@ class Lessons:
         self.strip = LessonStrip()
         self.strip.view_button.toggled.connect(self._on_view_button)
         self.strip.close_button.clicked.connect(lambda: self.close())
+        self.strip.page_shown.connect(self.bring_up_step)
         parts.workspace.add_strip(self.strip)
 
     @property
@@ -412,6 +454,24 @@ class Lessons:
             p.state.set_visible_views(views)
             if mode:
                 p.set_presenter(presenter, full_screen=full_screen)
+
+    def bring_up_step(self, page: int) -> None:
+        """Step ``page`` is on screen: the panel it sends the class to comes up (its tab opens), in whichever
+        view is in force, when that view shows it; a panel the view hides stays hidden, a panel beside the
+        tabs (the right column) is on screen already. The lesson's steps say which (``"show"``)."""
+        p, preset = self.parts, self.current
+        step = page - self.strip.first_step
+        if preset is None or step < 0:
+            return  # (the description)
+        view = preset.view_of_step(step)
+        key = registry.panel_of_view(view) if view else None
+        if key is None or view not in p.state.visible_views:
+            return
+        tab = p.workspace.tab_key_of(key)
+        if registry.BY_KEY[key].place == registry.RIGHT and tab == registry.TRAINING:
+            return  # beside the tabs, whichever is open
+        if p.workspace.current_tab() != tab:
+            p.workspace.show_tab(tab)
 
     def next_step(self) -> None:
         """PgDown: the lesson's next step (when a lesson is on screen)."""

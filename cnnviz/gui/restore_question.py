@@ -20,7 +20,8 @@ def describe_offer(offer: autosave.Offer) -> str:
 
 
 def ask(parent, found: list, older: int) -> tuple[str, int, bool]:
-    """The question over ``parent``: (restore, discard or later; which of ``found`` (autosave orphans, newest
+    """The question over ``parent``: (restore, discard or later: Return and Escape
+    answer later; which of ``found`` (autosave orphans, newest
     first) to restore; whether to delete the ``older`` ones, only counted)."""
     dialog = QDialog(parent)
     dialog.setObjectName("restoreOffer")
@@ -72,7 +73,13 @@ def ask(parent, found: list, older: int) -> tuple[str, int, bool]:
     clicked = []
     buttons.clicked.connect(lambda button: (clicked.append(button), dialog.done(0)))
     runs.itemDoubleClicked.connect(lambda _item: (clicked.append(restore), dialog.done(0)))
-    restore.setDefault(True)
+    # Return answers Later, as Escape does: it loses nothing (the autosave is offered again at the next start)
+    # and replaces nothing (a teacher pressing Return to get on with a lesson restored an old run: issue 31).
+    # Restoring takes a click, or a double click on the run. No other button takes Return when it has the focus.
+    for button in (restore, discard):
+        button.setAutoDefault(False)
+    later.setDefault(True)
+    later.setFocus()
     layout.addWidget(buttons)
     fit_wrapped_text(dialog)
     dialog.exec()  # Escape, the window's close button, a signal: Later

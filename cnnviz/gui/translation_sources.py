@@ -56,7 +56,8 @@ def lesson_strings(folder: Path | None = None) -> dict[str, list[str]]:
     found: dict[str, list[str]] = {}
     for path in sorted(folder.glob("*.json")):
         lesson = json.loads(path.read_text(encoding="utf-8"))
-        for text in (lesson.get("title", ""), lesson.get("description", ""), *lesson.get("steps", [])):
+        steps = [s.get("text", "") if isinstance(s, dict) else s for s in lesson.get("steps", [])]  # {"text", "show"}
+        for text in (lesson.get("title", ""), lesson.get("description", ""), *steps):
             if text.strip():
                 found.setdefault(text.strip() if text == lesson.get("title") else text, []).append(
                     f"assets/presets/{path.name}:1"

@@ -108,6 +108,38 @@ def test_lesson_views_are_named_as_their_panels_and_old_names_still_load(tmp_pat
         load_lesson(_write(tmp_path, dict(GOOD, visible_panels=["why", "saliency"])))
 
 
+def test_a_step_may_name_the_view_it_sends_the_class_to(tmp_path):
+    """A step {"text", "show"} names the view the app brings up when the step is shown (old names too);
+    it round-trips, and plain-text steps name none."""
+    data = dict(
+        GOOD,
+        steps=["Press Start.", {"text": "Kernels: look.", "show": "kernels"}, {"text": "Map.", "show": "embedding"}],
+    )
+    lesson = load_lesson(_write(tmp_path, data))
+    assert lesson.steps == ("Press Start.", "Kernels: look.", "Map.")
+    assert [lesson.view_of_step(i) for i in range(-1, 4)] == [None, None, "kernels", "map", None]
+    again = load_lesson(save_lesson(lesson, tmp_path / "again.json"))
+    assert again == lesson and again.step_views == (None, "kernels", "map")
+
+
+@pytest.mark.parametrize(
+    "step, message",
+    [
+        ({"text": "Look.", "show": "graphs"}, "step 1: 'show' must be a panel name, got 'graphs'; known panels: loss,"),
+        ({"text": "Look.", "show": 3}, "step 1: 'show' must be a panel name, got 3"),
+        ({"text": "Look.", "show": ["kernels"]}, "step 1: 'show' must be a panel name, got ['kernels']"),
+        ({"show": "kernels"}, "'steps' must be a list of at most 12 steps"),
+        ({"text": "Look.", "shows": "kernels"}, "'steps' must be a list of at most 12 steps"),
+        ({"text": "", "show": "kernels"}, "'steps' must be a list of at most 12 steps"),
+        ({"text": "x" * 601, "show": "kernels"}, "'steps' must be a list of at most 12 steps"),
+    ],
+)
+def test_a_bad_step_view_is_refused_clearly(tmp_path, step, message):
+    with pytest.raises(LessonError) as error:
+        load_lesson(_write(tmp_path, dict(GOOD, steps=["Press Start.", step][1:])))
+    assert message in str(error.value)
+
+
 @pytest.mark.parametrize(
     "change, message",
     [

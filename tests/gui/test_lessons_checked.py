@@ -14,6 +14,7 @@ the steps of a run, a constant) is computed.
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from pathlib import Path
 
 import numpy as np
@@ -167,6 +168,19 @@ def test_panels_a_lesson_sends_the_class_to_are_in_its_view(preset):
             )
 
 
+@pytest.mark.parametrize("preset", PRESETS, ids=lesson_id)
+def test_a_step_that_names_a_panel_brings_it_up(preset):
+    """ "Kernels: ...", "Feature maps: ..." left the Mistakes tab on screen: a step whose text sends the class to
+    a panel says so ("show"), and the app brings that panel up when the step is shown."""
+    for index, text in enumerate(preset.steps):
+        named, view = panels_named(text), preset.view_of_step(index)
+        if named:
+            assert view is not None, f"{lesson_id(preset)} step {index + 1} names {sorted(named)}, shows none: {text!r}"
+            assert registry.panel_of_view(view) in named, (lesson_id(preset), index + 1, view, named)
+        if view is not None:
+            assert view in preset.visible_panels, f"{lesson_id(preset)} step {index + 1} shows {view!r}, hidden"
+
+
 @pytest.fixture(scope="module")
 def controls(qapp):
     from cnnviz.backends import registry as backends
@@ -177,6 +191,23 @@ def controls(qapp):
     yield panel
     panel.close()
     panel.deleteLater()
+
+
+def test_a_lesson_on_auto_keeps_the_backend_the_teacher_chose(controls):
+    """ "auto" switched a `--backend numpy` session to numba: the lesson's first Start compiled for a minute.
+    A lesson on "auto" runs on whatever backend is chosen; one that names its backend still gets it."""
+    from cnnviz.backends import registry as backends
+    from cnnviz.gui.panels.controls import auto_backend
+
+    lesson = next(p for p in PRESETS if p.backend == "auto")
+    here = [b.name for b in backends.available() if b.available]
+    chosen = next((name for name in here if name != auto_backend()), None)
+    if chosen is None:
+        pytest.skip(f"one backend runs here ({here}): nothing for auto to switch to")
+    controls.select_backend(chosen)
+    assert controls.apply(lesson) == [] and controls.backend == chosen
+    named = next(name for name in here if name != chosen)
+    assert controls.apply(replace(lesson, backend=named)) == [] and controls.backend == named
 
 
 @pytest.mark.parametrize("preset", PRESETS, ids=lesson_id)
@@ -251,6 +282,34 @@ def test_every_step_of_every_lesson_played_in_the_app(qtbot, make_window):
     backends = {controls.backend_combo.itemText(i).split()[0] for i in range(controls.backend_combo.count())}
     for preset in PRESETS:
         play(qtbot, window, preset, menus, backends)
+    # A step's panel that the view in force hides stays hidden (no tab is opened for it).
+    first = PRESETS[0]
+    page = next(i for i in range(len(first.steps)) if first.view_of_step(i) == "feature_maps") + 1
+    assert window.lessons.apply(first, ask=False)
+    window.state.set_visible_views({"loss", "accuracy"})
+    window.show_tab("curves")
+    window.lessons.strip.set_page(page)
+    settle()
+    assert not window.panels.feature_maps.isVisible() and window.workspace.current_tab() == registry.TRAINING
+    window.lessons.close(ask=False)
+
+
+def settle() -> None:
+    for _ in range(5):
+        QApplication.processEvents()
+
+
+def assert_step_brings_up_its_panel(window, preset, page: int, where: str) -> None:
+    """Step ``page`` is on screen: the panel it names ("show") is, when the view in force shows it."""
+    view = preset.view_of_step(page - 1)
+    if view is None or view not in window.state.visible_views:
+        return
+    key = registry.panel_of_view(view)
+    settle()
+    assert getattr(window.panels, key).isVisible(), (
+        f"{lesson_id(preset)} step {page} ({where}) sends the class to {key!r}; the tab open is "
+        f"{window.workspace.current_tab()!r}"
+    )
 
 
 def play(qtbot, window, preset, menus, backends) -> None:
@@ -260,12 +319,17 @@ def play(qtbot, window, preset, menus, backends) -> None:
     # the seed net over all of them took longer than the rest of the lesson (the figures are checked above).
     assert window.state.test_samples == preset.test_samples, "the lesson's test images are in force"
     window.state.set_lesson_data(preset.train_samples, min(preset.test_samples or SHORT_TEST, SHORT_TEST))
-    window.lessons.use_lesson_view(True, full_screen=False)
     strip, controls = window.lessons.strip, window.controls
+    window.show_tab("mistakes")  # (whatever the teacher had open)
+    for page in range(1, len(preset.steps) + 1):
+        strip.set_page(page)
+        assert_step_brings_up_its_panel(window, preset, page, "normal view")
+    window.lessons.use_lesson_view(True, full_screen=False)
     named = set()
     for page, text in enumerate(preset.steps, start=1):
         strip.set_page(page)
         assert strip.text_label.text() == text
+        assert_step_brings_up_its_panel(window, preset, page, "lesson view")
         for lr in learning_rates_asked(text):
             type_into(qtbot, controls.lr_spin, f"{lr:g}")
             assert controls.lr == pytest.approx(lr), (

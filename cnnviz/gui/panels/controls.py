@@ -393,7 +393,9 @@ class ControlsPanel(QWidget):
         """A lesson preset's backend, optimiser settings, length and network (no signal for the
         network: the caller builds the new model). Returns notes for the user (a missing backend)."""
         notes = []
-        wanted = auto_backend() if preset.backend == "auto" else preset.backend
+        # "auto": the lesson runs on any backend, so the one the teacher chose (on the command line, in the
+        # sidebar) stays; switching a numpy session to numba made the lesson's first Start compile for a minute.
+        wanted = self.backend if preset.backend == "auto" else preset.backend
         chosen = self.select_backend(wanted)
         if chosen != wanted:
             notes.append(

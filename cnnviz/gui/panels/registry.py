@@ -340,6 +340,15 @@ TABS: tuple[str, ...] = (TRAINING, *(spec.key for spec in PANELS if spec.place =
 """Keys of the middle column's tabs, in order (also the ``--tab`` choices)."""
 VIEWS: tuple[str, ...] = tuple(PANEL_TITLES)
 """The lesson views, in View-menu order."""
+VIEW_PANEL: dict[str, str] = {"loss": "curves", "accuracy": "curves", "draw": "classify"}
+"""The panel a lesson step's ``"show"`` view brings up, where the view is not a panel's key (``draw``: the
+drawing pad, not the class's drawings)."""
+
+
+def panel_of_view(view: str) -> str | None:
+    """The panel lesson view ``view`` sends the class to (None: no such view)."""
+    key = VIEW_PANEL.get(view, view)
+    return key if key in BY_KEY and view in BY_KEY[key].shown_by else None
 
 
 class Panels(dict):
@@ -418,6 +427,7 @@ def problems() -> list[str]:
     """What is wrong with :data:`PANELS` (a test keeps this empty). Imports every panel's class."""
     found = []
     keys = [spec.key for spec in PANELS]
+    found.extend(f"lesson view {view!r} brings up no panel that shows it" for view in VIEWS if not panel_of_view(view))
     if len(set(keys)) != len(keys) or TRAINING in keys:
         found.append(f"every key must be unique and not {TRAINING!r}: {keys}")
     found += [

@@ -47,12 +47,12 @@
   <message>
    <location filename="cnnviz/app/class_training.py" line="164" />
    <source>This network knows {names}: it trains further on the class canvas's drawings of them, and the class canvas (F6) now asks the phones for them. Accept at least {least} drawings of each, then press Start. Still missing: {classes}.</source>
-   <translation>这个网络认识 {names}：它会用班级画板上这些类别的画继续学习，班级画板 (F6) 现在会请手机画它们。每个类别至少接受 {least} 幅画，然后按开始。还缺：{classes}。</translation>
+   <translation>这个网络认识 {names}：它会用班级画板上这些类别的画继续学习，班级画板（F6）现在会请手机画它们。每个类别至少接受 {least} 幅画，然后按开始。还缺：{classes}。</translation>
   </message>
   <message>
    <location filename="cnnviz/app/class_training.py" line="150" />
    <source>This network knows {names}, but the class canvas holds drawings of {current}: it can only train further on drawings of its own classes. Name the same classes on the class canvas (F6), or choose a network of the data set under Network.</source>
-   <translation>这个网络认识 {names}，但班级画板上的是 {current} 的画：它只能用自己类别的画继续学习。请在班级画板 (F6) 上起同样的类别名，或在“网络”中为数据集选一个网络。</translation>
+   <translation>这个网络认识 {names}，但班级画板上的是 {current} 的画：它只能用自己类别的画继续学习。请在班级画板（F6）上起同样的类别名，或在“网络”中为数据集选一个网络。</translation>
   </message>
   <message>
    <location filename="cnnviz/app/comparison.py" line="27" />
@@ -1097,7 +1097,7 @@ Save it before {what}?</source>
   <message>
    <location filename="cnnviz/gui/class_canvas.py" line="141" />
    <source>This computer only (127.0.0.1)</source>
-   <translation>仅本机 (127.0.0.1)</translation>
+   <translation>仅本机（127.0.0.1）</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/class_canvas.py" line="231" />
@@ -1312,12 +1312,12 @@ Save it before {what}?</source>
   <message>
    <location filename="cnnviz/gui/class_canvas_column.py" line="151" />
    <source>Accept (A)</source>
-   <translation>采用 (A)</translation>
+   <translation>采用（A）</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/class_canvas_column.py" line="153" />
    <source>Our test (H)</source>
-   <translation>测试用 (H)</translation>
+   <translation>测试用（H）</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/class_canvas_column.py" line="154" />
@@ -1327,7 +1327,7 @@ Save it before {what}?</source>
   <message>
    <location filename="cnnviz/gui/class_canvas_column.py" line="155" />
    <source>Reject (R)</source>
-   <translation>拒绝 (R)</translation>
+   <translation>拒绝（R）</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/class_canvas_column.py" line="156" />
@@ -1690,7 +1690,7 @@ Save it before {what}?</source>
   <message>
    <location filename="cnnviz/gui/lessons.py" line="347" />
    <source>Kept the lesson's run for comparison (grey, dashed); the run from before the lesson is back.</source>
-   <translation>已保留课程的运行以作比较(灰色虚线);课程之前的运行已恢复。</translation>
+   <translation>已保留课程的运行以作比较（灰色虚线）；课程之前的运行已恢复。</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/lessons.py" line="359" />
@@ -2164,7 +2164,7 @@ Save it before {what}?</source>
   <message>
    <location filename="cnnviz/gui/panels/drawings.py" line="44" />
    <source>&lt;b&gt;1.&lt;/b&gt; Draw a digit on the drawing pad.  &lt;b&gt;2.&lt;/b&gt; Click the digit you meant: it is saved for the class.</source>
-   <translation>&lt;b&gt;1.&lt;/b&gt; 在画板上写一个数字。 &lt;b&gt;2.&lt;/b&gt; 点击你写的是哪个数字：它会保存到全班的手写中。</translation>
+   <translation>&lt;b&gt;1.&lt;/b&gt; 在画板上写一个数字。&lt;b&gt;2.&lt;/b&gt; 点击你写的是哪个数字：它会保存到全班的手写中。</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/drawings.py" line="68" />
@@ -3778,7 +3778,7 @@ appear here while training</source>
   <message>
    <location filename="cnnviz/gui/questions.py" line="187" />
    <source>Open the lesson?</source>
-   <translation>打开课程?</translation>
+   <translation>打开课程？</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/questions.py" line="191" />
@@ -3788,17 +3788,17 @@ appear here while training</source>
   <message>
    <location filename="cnnviz/gui/questions.py" line="208" />
    <source>The lesson's run is not saved (step {step}).</source>
-   <translation>课程的运行尚未保存(第 {step} 步)。</translation>
+   <translation>课程的运行尚未保存（第 {step} 步）。</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/questions.py" line="218" />
    <source>Closing the lesson stops it and brings back the settings and the run from before the lesson.</source>
-   <translation>关闭课程会停止它,并恢复课程之前的设置和运行。</translation>
+   <translation>关闭课程会停止它，并恢复课程之前的设置和运行。</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/questions.py" line="221" />
    <source>Close the lesson?</source>
-   <translation>关闭课程?</translation>
+   <translation>关闭课程？</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/questions.py" line="228" />
@@ -3808,17 +3808,17 @@ appear here while training</source>
   <message>
    <location filename="cnnviz/gui/questions.py" line="232" />
    <source>Keep it to compare: its curves stay on the plots, grey and dashed, beside the run from before.</source>
-   <translation>保留以作比较:它的曲线以灰色虚线留在图上,与之前的运行并列。</translation>
+   <translation>保留以作比较：它的曲线以灰色虚线留在图上，与之前的运行并列。</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/questions.py" line="233" />
    <source>Save it: a model file to load again later.</source>
-   <translation>保存:存为模型文件,以后可再次加载。</translation>
+   <translation>保存：存为模型文件，以后可再次加载。</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/questions.py" line="234" />
    <source>Discard it: the lesson's run is gone.</source>
-   <translation>丢弃:课程的运行将消失。</translation>
+   <translation>丢弃：课程的运行将消失。</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/questions.py" line="92" />
@@ -3873,7 +3873,7 @@ Stop the run and go ahead?</source>
   <message>
    <location filename="cnnviz/gui/questions.py" line="212" />
    <source>The lesson's run is training (paused for this question at step {step}).</source>
-   <translation>课程的运行正在训练(为此问题在第 {step} 步暂停)。</translation>
+   <translation>课程的运行正在训练（为此问题在第 {step} 步暂停）。</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/questions.py" line="226" />
@@ -3905,7 +3905,7 @@ Stop the run and go ahead?</source>
   <message>
    <location filename="cnnviz/gui/questions.py" line="181" />
    <source>The lesson “{title}” sets it aside, stopped: closing the lesson brings it back, with its weights and curves.</source>
-   <translation>课程“{title}”会停止并暂存它:关闭课程后,它会连同权重和曲线一起恢复。</translation>
+   <translation>课程“{title}”会停止并暂存它：关闭课程后，它会连同权重和曲线一起恢复。</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/questions.py" line="225" />
@@ -3915,12 +3915,12 @@ Stop the run and go ahead?</source>
   <message>
    <location filename="cnnviz/gui/questions.py" line="169" />
    <source>The run now (step {step}) is not saved.</source>
-   <translation>当前的运行(第 {step} 步)尚未保存。</translation>
+   <translation>当前的运行（第 {step} 步）尚未保存。</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/questions.py" line="216" />
    <source>Its test accuracy: {accuracy} %.</source>
-   <translation>测试准确率:{accuracy} %。</translation>
+   <translation>测试准确率：{accuracy} %。</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/questions.py" line="173" />
@@ -3930,7 +3930,7 @@ Stop the run and go ahead?</source>
   <message>
    <location filename="cnnviz/gui/questions.py" line="175" />
    <source>A training run is going on (paused for this question at step {step}).</source>
-   <translation>训练运行正在进行(为此问题在第 {step} 步暂停)。</translation>
+   <translation>训练运行正在进行（为此问题在第 {step} 步暂停）。</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/restore_question.py" line="27" />
@@ -4731,7 +4731,7 @@ Restore it?</source>
   </message>
   <message>
    <source>This network knows {names}, but the class canvas holds drawings of {current}: it can only train further on drawings of its own classes. Name the same classes on the class canvas (F6), or press Reset for a new network of the data set.</source>
-   <translation type="vanished">这个网络认识 {names}，但班级画板上的是 {current} 的画：它只能用自己类别的画继续学习。请在班级画板 (F6) 上起同样的类别名，或按重置为数据集换一个新网络。</translation>
+   <translation type="vanished">这个网络认识 {names}，但班级画板上的是 {current} 的画：它只能用自己类别的画继续学习。请在班级画板（F6）上起同样的类别名，或按重置为数据集换一个新网络。</translation>
   </message>
   <message>
    <source>{cause}. The weights were restored to step {step} and training is paused. {advice}</source>
@@ -4755,12 +4755,12 @@ Restore it?</source>
   </message>
   <message>
    <source>showing the evidence for &lt;b&gt;{digit}&lt;/b&gt; ({percent}%)</source>
-   <translation type="vanished">显示 &lt;b&gt;{digit}&lt;/b&gt; 的依据({percent}%)</translation>
+   <translation type="vanished">显示 &lt;b&gt;{digit}&lt;/b&gt; 的依据（{percent}%）</translation>
   </message>
   <message>
    <source>★ your drawing:
 {where}</source>
-   <translation type="vanished">★ 你的手写:
+   <translation type="vanished">★ 你的手写：
 {where}</translation>
   </message>
   <message>
@@ -4769,7 +4769,7 @@ Restore it?</source>
   </message>
   <message>
    <source>labelled {label}{who}; the network reads {answer}, {verdict}</source>
-   <translation type="vanished">标签 {label}{who};网络认成 {answer},{verdict}</translation>
+   <translation type="vanished">标签 {label}{who}；网络认成 {answer}，{verdict}</translation>
   </message>
   <message>
    <source>Attacking {what} with the weights of step {step:,}…</source>
@@ -4781,7 +4781,7 @@ Restore it?</source>
   </message>
   <message>
    <source>Nothing to map yet: waiting for {missing}.</source>
-   <translation type="vanished">还没有可绘制的内容:正在等待 {missing}。</translation>
+   <translation type="vanished">还没有可绘制的内容：正在等待 {missing}。</translation>
   </message>
   <message>
    <source>Explaining {what} with the weights of step {step}…</source>
@@ -4789,11 +4789,11 @@ Restore it?</source>
   </message>
   <message>
    <source>{source}: the network says &lt;b&gt;{answer}&lt;/b&gt; ({percent}% sure){chosen} · weights of step {step}</source>
-   <translation type="vanished">{source}:网络认为是 &lt;b&gt;{answer}&lt;/b&gt;(把握 {percent}%){chosen} · 第 {step} 步的权重</translation>
+   <translation type="vanished">{source}：网络认为是 &lt;b&gt;{answer}&lt;/b&gt;（把握 {percent}%）{chosen} · 第 {step} 步的权重</translation>
   </message>
   <message>
    <source>Nothing to explain yet: {what}.</source>
-   <translation type="vanished">还没有可解释的内容:{what}。</translation>
+   <translation type="vanished">还没有可解释的内容：{what}。</translation>
   </message>
   <message>
    <source>the classes</source>
@@ -4809,15 +4809,15 @@ Restore it?</source>
   </message>
   <message>
    <source>&lt;b&gt;{what}&lt;/b&gt; with the weights of step {step} (computed in {seconds} s)</source>
-   <translation type="vanished">第 {step} 步权重下的 &lt;b&gt;{what}&lt;/b&gt;(用时 {seconds} 秒)</translation>
+   <translation type="vanished">第 {step} 步权重下的 &lt;b&gt;{what}&lt;/b&gt;（用时 {seconds} 秒）</translation>
   </message>
   <message>
    <source>Nothing to look at yet: waiting for {missing}.</source>
-   <translation type="vanished">还没有可查看的内容:正在等待 {missing}。</translation>
+   <translation type="vanished">还没有可查看的内容：正在等待 {missing}。</translation>
   </message>
   <message>
    <source>Compare the curves: in the same 200 steps the bigger steps get much further (on our machine, over the whole test set: about 95% against 87%). Is bigger always better? Press K to keep this run, try 2.0, and watch.</source>
-   <translation type="vanished">比较两条曲线:同样 200 步,步子大的走得远得多(在我们的机器上,整个测试集:约 95% 对 87%)。步子越大就总是越好吗?按 K 保留本次训练,试试 2.0,看看会怎样。</translation>
+   <translation type="vanished">比较两条曲线：同样 200 步，步子大的走得远得多（在我们的机器上，整个测试集：约 95% 对 87%）。步子越大就总是越好吗？按 K 保留本次训练，试试 2.0，看看会怎样。</translation>
   </message>
  </context>
 </TS>
