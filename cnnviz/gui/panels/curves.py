@@ -236,7 +236,7 @@ class CurvesPanel(Panel):
             plot.setVisible(shown)
         for label in (self.legend_label, self.title_label, self.hint_label):
             label.setVisible(not self.side_by_side)
-        size = (self.acc_plot.getAxis("bottom").labelStyle or {}).get("font-size", f"{theme.AXIS_POINT_SIZE}pt")
+        size = f"{self._title_points():g}pt"
         for plot, title in ((self.loss_plot, loss_legend()), (self.acc_plot, acc_legend())):
             plot.setTitle(title if self.side_by_side else None, size=size, color=theme.TEXT)
         for column in (0, 1):
@@ -250,6 +250,14 @@ class CurvesPanel(Panel):
         self.loss_plot.setLabel("bottom", tr("epoch") if own else "", **self.acc_plot.getAxis("bottom").labelStyle)
         if not own:
             loss_axis.showLabel(False)
+
+    def _title_points(self) -> float:
+        """The plots' titles' full size: their axes' titles' (presenter mode's type is bigger)."""
+        size = str((self.acc_plot.getAxis("bottom").labelStyle or {}).get("font-size", ""))
+        try:
+            return float(size[:-2]) if size.endswith("pt") else float(theme.AXIS_POINT_SIZE)
+        except ValueError:
+            return float(theme.AXIS_POINT_SIZE)
 
     def choose_side_by_side(self, width: float, height: float) -> bool:
         """Side by side where one above the other would leave each plot under ``SIDE_BY_SIDE_BELOW_PX``
@@ -288,7 +296,7 @@ class CurvesPanel(Panel):
             left, _top, right, _bottom = layout.getContentsMargins()
             view = self.graphics.viewport().width()
             before = [plot.titleLabel.item.textWidth() for plot in plots]
-            fit_titles(plots, view - left - right - layout.horizontalSpacing())
+            fit_titles(plots, view - left - right - layout.horizontalSpacing(), self._title_points())
             if before != [plot.titleLabel.item.textWidth() for plot in plots] or self.graphics.ci.width() > view + 1:
                 # The plots as wide as the view again (the layout kept the width the one-line titles forced).
                 layout.activate()
