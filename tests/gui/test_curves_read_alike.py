@@ -125,3 +125,23 @@ def test_side_by_side_plots_keep_to_their_own_half(qtbot):
     panel.resize(1200, 200)
     qtbot.wait(1)
     assert points(panel.loss_plot) == points(panel.acc_plot) == 11, "wide again: the titles' full size back"
+
+
+def test_the_start_hint_stands_clear_of_the_kept_runs_mark_labels(qtbot):
+    """A kept run's marks' labels ("A: -> numba") stood over "Press Start (or Space) to train" (1280x720 at
+    125 %, issue 31 item 8): the hint moves under them, where the plot has the room."""
+    from types import SimpleNamespace
+
+    from cnnviz.gui.devtools import fit_plots
+    from cnnviz.gui.panels.curves import KEPT_COLOUR, CurvesPanel
+
+    panel = CurvesPanel()
+    qtbot.addWidget(panel)
+    panel.resize(560, 420)  # (one above the other)
+    panel.show()
+    qtbot.wait(1)
+    panel.marks.show_kept([(0.35, "backend", "-> numba"), (0.5, "lr", "lr 0.05"), (0.62, "lr", "lr 0.5")], KEPT_COLOUR)
+    panel._fit_texts()
+    window = SimpleNamespace(panels=SimpleNamespace(curves=panel, timings=SimpleNamespace(isVisible=lambda: False)))
+    assert panel.placeholder.isVisible() and panel.marks.label_rects()
+    assert not fit_plots.overlaps(window), fit_plots.overlaps(window)
