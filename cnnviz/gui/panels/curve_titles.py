@@ -54,6 +54,9 @@ SMALLEST_TITLE_SHARE = 0.8
 """A title too wide for its plot's share is set in smaller type first, down to this share of its size (not
 below :data:`SMALLEST_TITLE_PT`), and only then broken onto a second line (which takes the plot's height)."""
 SMALLEST_TITLE_PT = 9.0
+TITLE_MARGIN_PX = 1
+"""Around a title's text (Qt's 4 px made two lines 1 px too high for presenter mode's 80 px plots beside a
+kept run at 1024x768)."""
 
 
 def _point_size(plot: pg.PlotItem) -> float | None:
@@ -87,6 +90,10 @@ def fit_titles(plots: tuple[pg.PlotItem, ...], room: float, points: float | None
     minimums, so a one-line title wider than its share ran the loss plot's view 70 px over the accuracy
     plot's axis (issue 31, even where both minimums together fitted the room)."""
     for plot in plots:
+        document = plot.titleLabel.item.document()
+        if document.documentMargin() != TITLE_MARGIN_PX:
+            document.setDocumentMargin(TITLE_MARGIN_PX)
+            plot.titleLabel.updateMin()
         if plot.titleLabel.item.textWidth() >= 0:
             _title_width(plot, -1)
         if points is not None and plot.titleLabel.text and _point_size(plot) != points:
