@@ -12,13 +12,16 @@ import math
 
 import numpy as np
 from PySide6.QtCore import QPointF, QRectF, QSize, Qt, Signal
-from PySide6.QtGui import QColor, QImage, QPainter, QPainterPath, QPen
+from PySide6.QtGui import QColor, QFont, QFontMetrics, QImage, QPainter, QPainterPath, QPen
 from PySide6.QtWidgets import QMenu, QSizePolicy, QWidget
 
 from .language import tr
 
 RESOLUTION = 280
 """Side of the drawing in pixels (10x the network's 28)."""
+HINT_POINT_SIZE = 13
+"""The empty canvas's "draw a digit here", where it fits (else smaller, see ``DrawingCanvas.hint_layout``)."""
+HINT_MARGIN_PX = 8
 
 
 class DrawingCanvas(QWidget):
@@ -223,13 +226,27 @@ class DrawingCanvas(QWidget):
         painter.drawImage(rect, self.image)
         if self._empty:
             painter.setPen(QColor("#8a93a3"))
-            font = painter.font()
-            font.setPointSize(13)
+            font, flags, room = self.hint_layout(painter.font(), rect)
             painter.setFont(font)
-            painter.drawText(rect, Qt.AlignCenter, tr("draw a digit here"))
+            painter.drawText(room, flags, tr("draw a digit here"))
         painter.setPen(QPen(QColor("#b9c1ce"), 1))
         painter.drawRect(rect.adjusted(0, 0, -1, -1))
         painter.end()
+
+    @staticmethod
+    def hint_layout(font: QFont, rect: QRectF) -> tuple[QFont, int, QRectF]:
+        """The empty canvas's hint inside ``rect``: broken between words, in :data:`HINT_POINT_SIZE` or smaller
+        where a word is still too wide (German "hier eine Ziffer zeichnen" on one 13 pt line ran past a 200 px
+        canvas on both sides, cut: issue 31)."""
+        font = QFont(font)
+        flags = int(Qt.AlignCenter | Qt.TextWordWrap)
+        room = rect.adjusted(HINT_MARGIN_PX, HINT_MARGIN_PX, -HINT_MARGIN_PX, -HINT_MARGIN_PX)
+        text = tr("draw a digit here")
+        for points in range(HINT_POINT_SIZE, 6, -1):
+            font.setPointSize(points)
+            if room.toRect().contains(QFontMetrics(font).boundingRect(room.toRect(), flags, text)):
+                break
+        return font, flags, room
 
     def _paint_picture(self, painter: QPainter, rect: QRectF) -> None:
         """The photo, fitted into the drawing square (its aspect kept), and its name under a note."""

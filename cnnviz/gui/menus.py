@@ -101,7 +101,7 @@ class Menus:
             action = lessons_menu.addAction(tr(preset.title).replace("&", "&&"), lambda p=preset: lessons.apply(p))
             description = tr(preset.description)
             action.setToolTip(plain_tooltip(description))
-            action.setStatusTip(description[:160])
+            action.setStatusTip(description)  # (cut to the status bar's room there: status.py)
         lessons_menu.setToolTipsVisible(True)
         lessons_menu.addSeparator()
         lessons_menu.addAction(tr("Open a lesson file…"), lessons.open_dialog)

@@ -264,6 +264,27 @@ class _OnResize(QObject):
         return False
 
 
+class _ShortStatusTips(QObject):
+    """A menu entry's status tip (a lesson's description: "...in about half" and "auf ei" at 1024x768) shown
+    whole where it fits beside the test accuracy, else cut at the bar's room with an ellipsis (the entry's
+    tooltip has the whole text): Qt cut it wherever the bar ended, mid-word, with nothing to say more was there."""
+
+    def __init__(self, window: QWidget, fields: StatusFields):
+        super().__init__(window)
+        self._fields = fields
+        window.installEventFilter(self)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if event.type() != QEvent.StatusTip or not event.tip():
+            return False
+        bar = self._fields.bar
+        shown = bar.fontMetrics().elidedText(event.tip(), Qt.ElideRight, self._fields.message_room())
+        if shown == event.tip():
+            return False
+        bar.showMessage(shown)
+        return True
+
+
 class StatusFields:
     """The run's figures, each in its own label on the right of the status bar."""
 
@@ -291,11 +312,22 @@ class StatusFields:
             self.labels[key] = label
         bar.messageChanged.connect(self.make_room)
         self._resized = _OnResize(bar, lambda: self.make_room(self.bar.currentMessage()))
+        self._tips = _ShortStatusTips(bar.window(), self) if bar.window() is not bar else None
+
+    def _spacing(self) -> int:
+        return self.bar.style().pixelMetric(self.bar.style().PixelMetric.PM_LayoutHorizontalSpacing) + 8
+
+    def message_room(self) -> int:
+        """The most a message may take: the bar's width beside the test accuracy (the field that never steps
+        aside), less the margins."""
+        test = self.labels["test"]
+        used = test.sizeHint().width() + self._spacing() if test.text() else 0
+        return max(0, self.bar.width() - used - self.MESSAGE_MARGIN_PX)
 
     def make_room(self, message: str = "") -> None:
         """Hide the fewest fields (in :data:`STEP_ASIDE` order) that let ``message`` show whole beside the
         others, or, with no message, that let the others show whole; every field that fits is back."""
-        spacing = self.bar.style().pixelMetric(self.bar.style().PixelMetric.PM_LayoutHorizontalSpacing) + 8
+        spacing = self._spacing()
         needed = (
             self.bar.fontMetrics().horizontalAdvance(message) + self.MESSAGE_MARGIN_PX
             if message

@@ -98,3 +98,50 @@ def test_a_files_marks_are_checked():
         [[0.5, "settings", "lr 1"]] * (MAX_MARKS + 1),
     ):
         assert clean_marks(bad) is None, bad
+
+
+def test_side_by_side_plots_keep_to_their_own_half(qtbot):
+    """The loss plot's one-line title made its plot wider than its half: its view ran 70 px over the accuracy
+    plot's axis ("1.0" beside "0" read "1.00"; presenter 1024x768, issue 31 item 11). Its title is set smaller
+    (then broken) where one line at full size does not fit its half."""
+    from cnnviz.gui.panels.curves import CurvesPanel
+
+    def points(plot) -> float:
+        return float(plot.titleLabel.opts["size"].removesuffix("pt"))
+
+    panel = CurvesPanel()
+    qtbot.addWidget(panel)
+    panel.show()
+    over = []
+    for width in (480, 520, 580, 620, 700):
+        panel.resize(width, 200)
+        qtbot.wait(1)
+        assert panel.side_by_side, width
+        loss_view = panel.loss_plot.getViewBox().sceneBoundingRect()
+        if loss_view.right() > panel.acc_plot.sceneBoundingRect().left() + 1:
+            over.append((width, loss_view.right(), panel.acc_plot.sceneBoundingRect().left()))
+        assert min(points(panel.loss_plot), points(panel.acc_plot)) >= 9, width
+    assert not over, over
+    panel.resize(1200, 200)
+    qtbot.wait(1)
+    assert points(panel.loss_plot) == points(panel.acc_plot) == 11, "wide again: the titles' full size back"
+
+
+def test_the_start_hint_stands_clear_of_the_kept_runs_mark_labels(qtbot):
+    """A kept run's marks' labels ("A: -> numba") stood over "Press Start (or Space) to train" (1280x720 at
+    125 %, issue 31 item 8): the hint moves under them, where the plot has the room."""
+    from types import SimpleNamespace
+
+    from cnnviz.gui.devtools import fit_plots
+    from cnnviz.gui.panels.curves import KEPT_COLOUR, CurvesPanel
+
+    panel = CurvesPanel()
+    qtbot.addWidget(panel)
+    panel.resize(560, 420)  # (one above the other)
+    panel.show()
+    qtbot.wait(1)
+    panel.marks.show_kept([(0.35, "backend", "-> numba"), (0.5, "lr", "lr 0.05"), (0.62, "lr", "lr 0.5")], KEPT_COLOUR)
+    panel._fit_texts()
+    window = SimpleNamespace(panels=SimpleNamespace(curves=panel, timings=SimpleNamespace(isVisible=lambda: False)))
+    assert panel.placeholder.isVisible() and panel.marks.label_rects()
+    assert not fit_plots.overlaps(window), fit_plots.overlaps(window)

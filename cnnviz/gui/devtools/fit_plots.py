@@ -26,6 +26,8 @@ def overlaps(window) -> list[str]:
                 if not area.adjusted(-2, -2, 2, 2).contains(rect):
                     found.append(f"the {plot.getAxis('left').labelText!r} plot is cut off by the curves panel")
         rects = curves.marks.label_rects()
+        if hint.isVisible() and any(rect.intersects(hint.sceneBoundingRect()) for rect in rects):
+            found.append("the curves' start hint is under a mark's label")
         plot_area = view.sceneBoundingRect().adjusted(-1, -1, 1, 1)
         if any(not plot_area.contains(rect) for rect in rects):
             found.append("a mark's label on the curves runs past the loss plot (cut)")

@@ -97,7 +97,10 @@ class CurvesPanel(Panel):
         self.epochs = 1.0
         self.planned_epochs = 1.0
         self._reset_ranges()
-        self.placeholder = pg.TextItem(tr(PLACEHOLDER), color=theme.MUTED, anchor=(0.5, 0.5))
+        # On a light ground: a kept run's grey curve is drawn under it before this run's first step.
+        ground = pg.mkColor(theme.BACKGROUND)
+        ground.setAlpha(215)
+        self.placeholder = pg.TextItem(tr(PLACEHOLDER), color=theme.MUTED, anchor=(0.5, 0.5), fill=pg.mkBrush(ground))
         self.placeholder.setFont(theme.axis_font())
         self.loss_plot.addItem(self.placeholder, ignoreBounds=True)
         self.loss_plot.getViewBox().sigResized.connect(self._fit_texts)
@@ -159,6 +162,16 @@ class CurvesPanel(Panel):
         self.placeholder.setTextWidth(max(80.0, 0.9 * view.width()))
         (x0, x1), (y0, y1) = view.viewRange()
         self.placeholder.setPos((x0 + x1) / 2, (y0 + y1) / 2)
+        # Under the marks' labels, not over them (a kept run's "A: -> numba" over "Press Start" at 1280x720,
+        # 125 %): in the middle of the plot's room below the lowest label, where that room holds it.
+        self.marks.place_labels()
+        labels = [rect for rect in self.marks.label_rects() if rect.intersects(self.placeholder.sceneBoundingRect())]
+        if labels:
+            area = view.sceneBoundingRect()
+            top = max(rect.bottom() for rect in labels) + 2
+            if area.bottom() - top >= self.placeholder.sceneBoundingRect().height():
+                middle = view.mapSceneToView(pg.QtCore.QPointF(area.center().x(), (top + area.bottom()) / 2))
+                self.placeholder.setPos(middle.x(), middle.y())
 
     def _reset_ranges(self) -> None:
         self._test_points_drawn = -1
@@ -213,6 +226,7 @@ class CurvesPanel(Panel):
         self._dirty = True
         self._loss_range = None
         self.refresh()
+        self._fit_texts()  # (the start hint under the kept run's marks' labels)
 
     def set_plots_visible(self, loss: bool, accuracy: bool) -> None:
         """Show or hide each plot; a hidden one gives its room to the other."""
@@ -236,7 +250,7 @@ class CurvesPanel(Panel):
             plot.setVisible(shown)
         for label in (self.legend_label, self.title_label, self.hint_label):
             label.setVisible(not self.side_by_side)
-        size = (self.acc_plot.getAxis("bottom").labelStyle or {}).get("font-size", f"{theme.AXIS_POINT_SIZE}pt")
+        size = f"{self._title_points():g}pt"
         for plot, title in ((self.loss_plot, loss_legend()), (self.acc_plot, acc_legend())):
             plot.setTitle(title if self.side_by_side else None, size=size, color=theme.TEXT)
         for column in (0, 1):
@@ -250,6 +264,14 @@ class CurvesPanel(Panel):
         self.loss_plot.setLabel("bottom", tr("epoch") if own else "", **self.acc_plot.getAxis("bottom").labelStyle)
         if not own:
             loss_axis.showLabel(False)
+
+    def _title_points(self) -> float:
+        """The plots' titles' full size: their axes' titles' (presenter mode's type is bigger)."""
+        size = str((self.acc_plot.getAxis("bottom").labelStyle or {}).get("font-size", ""))
+        try:
+            return float(size[:-2]) if size.endswith("pt") else float(theme.AXIS_POINT_SIZE)
+        except ValueError:
+            return float(theme.AXIS_POINT_SIZE)
 
     def choose_side_by_side(self, width: float, height: float) -> bool:
         """Side by side where one above the other would leave each plot under ``SIDE_BY_SIDE_BELOW_PX``
@@ -288,7 +310,7 @@ class CurvesPanel(Panel):
             left, _top, right, _bottom = layout.getContentsMargins()
             view = self.graphics.viewport().width()
             before = [plot.titleLabel.item.textWidth() for plot in plots]
-            fit_titles(plots, view - left - right - layout.horizontalSpacing())
+            fit_titles(plots, view - left - right - layout.horizontalSpacing(), self._title_points())
             if before != [plot.titleLabel.item.textWidth() for plot in plots] or self.graphics.ci.width() > view + 1:
                 # The plots as wide as the view again (the layout kept the width the one-line titles forced).
                 layout.activate()
