@@ -26,8 +26,9 @@ from ...translatable import N_
 from .. import accessibility, palette, theme
 from ..jobs import Job
 from ..language import grouped, number, tr
-from .common import DrawingOrTestImage, InputSource, JobPanel, row_of
+from .common import JobPanel, row_of
 from .fool_bars import BAR, PLOT_PX, BarsArrangement, SourceLabel
+from .input_source import DrawingOrTestImage, InputSource
 from .pictures import keep_captions_within, titled_image_row
 
 WAYS = ((N_("a little everywhere"), "bim"), (N_("the fewest pixels"), "pixels"))

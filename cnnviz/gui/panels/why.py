@@ -18,7 +18,8 @@ from ...classroom.saliency import model_from_weights, occlusion_map, saliency_ma
 from .. import accessibility, palette
 from ..jobs import Job
 from ..language import grouped, number, tr
-from .common import DrawingOrTestImage, InputSource, JobPanel, row_of
+from .common import JobPanel, row_of
+from .input_source import DrawingOrTestImage, InputSource
 from .pictures import keep_captions_within, titled_image_row
 from .why_arrangement import PicturesArrangement, captions
 
