@@ -5,7 +5,6 @@ read at every start of the app, used plain ``np.load`` and spent 2.4 GB on a 1 M
 from __future__ import annotations
 
 import json
-import tracemalloc
 import zipfile
 
 import numpy as np
@@ -14,6 +13,7 @@ import pytest
 from cnnviz.app import autosave
 from cnnviz.nn import checkpoint
 from cnnviz.nn.model import Sequential
+from peak_memory import least_peak, traced_peak
 
 META_CHARS = 16_000_000  # 64 MB of metadata declared (UTF-32), a few hundred KB stored
 
@@ -38,17 +38,8 @@ def swollen_autosave(tmp_path):
     return path
 
 
-def _peak(fn):
-    tracemalloc.start()
-    try:
-        result = fn()
-        return result, tracemalloc.get_traced_memory()[1]
-    finally:
-        tracemalloc.stop()
-
-
 def test_the_autosave_offer_refuses_swollen_metadata_without_reading_it(swollen_autosave):
-    offer, peak = _peak(lambda: autosave.read_offer(swollen_autosave))
+    offer, peak = least_peak(lambda: autosave.read_offer(swollen_autosave), 8 * 2**20)
     assert offer is None and peak < 8 * 2**20, peak
     with pytest.raises(checkpoint.CheckpointError):
         checkpoint.read_meta(swollen_autosave)
@@ -57,7 +48,7 @@ def test_the_autosave_offer_refuses_swollen_metadata_without_reading_it(swollen_
         with np.load(swollen_autosave, allow_pickle=False) as data:
             return str(data[checkpoint.META_KEY])[:10]
 
-    _, unbounded = _peak(plain_load)
+    _, unbounded = traced_peak(plain_load)
     assert unbounded > 60 * 2**20
 
 

