@@ -259,8 +259,7 @@ def test_the_lessons_docs_classroom_lists_are_the_bundled_ones():
 def documented_numbers():
     from cnnviz.app import autosave, class_canvas, class_training
     from cnnviz.app.state import GUI_TRAIN_DEFAULTS
-    from cnnviz.classroom import adversarial, drawings, lessons, uncertainty
-    from cnnviz.classroom import filters as classroom_filters
+    from cnnviz.classroom import adversarial, drawings, lessons, optimised_inputs, uncertainty
     from cnnviz.cli import bench, bench_machine
     from cnnviz.cli import filters as cli_filters
     from cnnviz.data import limits, photo
@@ -436,7 +435,7 @@ def documented_numbers():
         (
             "docs/security.md",
             "(`--steps` at most 10,000 and 2,000, `--images` at most 10,000,",
-            (adversarial.MAX_STEPS, classroom_filters.MAX_STEPS, cli_filters.TEST_IMAGES),
+            (adversarial.MAX_STEPS, optimised_inputs.MAX_STEPS, cli_filters.TEST_IMAGES),
             (10_000, 2000, 10_000),
         ),
         (

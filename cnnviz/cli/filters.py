@@ -34,7 +34,7 @@ PLAIN_EVERY_S = 5.0
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
-    from ..classroom.filters import MAX_STEPS
+    from ..classroom.optimised_inputs import MAX_STEPS
 
     p.add_argument("--model", metavar="PATH.npz", help="checkpoint to look into (default: the last one saved)")
     p.add_argument(
@@ -73,14 +73,14 @@ def run(args) -> int:
     import numpy as np
     from PIL import Image
 
-    from ..classroom import filters
+    from ..classroom import filters, optimised_inputs
     from ..classroom.render import png_bytes
     from ..data.datasets import load_dataset
     from ..data.file_writing import atomic_write_bytes, check_save_target
     from ..data.files import show_path
 
-    if args.steps > filters.MAX_STEPS:
-        raise ValueError(f"--steps must be at most {filters.MAX_STEPS}, got {args.steps}")
+    if args.steps > optimised_inputs.MAX_STEPS:
+        raise ValueError(f"--steps must be at most {optimised_inputs.MAX_STEPS}, got {args.steps}")
     if not args.seconds >= 0 or args.seconds == float("inf"):
         raise ValueError(f"--seconds must be a number of seconds, 0 or more, got {args.seconds}")
     if args.images > TEST_IMAGES:
@@ -118,7 +118,7 @@ def run(args) -> int:
             )
             top, top_values = filters.top_images(acts[layer.name], min(filters.TOP, len(test)))
             began = time.perf_counter()
-            optimised, optimised_values = filters.optimise_inputs(
+            optimised, optimised_values = optimised_inputs.optimise_inputs(
                 model,
                 layer,
                 args.steps,

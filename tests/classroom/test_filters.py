@@ -5,6 +5,7 @@ import pytest
 
 from cnnviz.backends import registry
 from cnnviz.classroom import filters as f
+from cnnviz.classroom import optimised_inputs as ascent
 from cnnviz.data.datasets import load_dataset
 from cnnviz.nn.model import Sequential
 
@@ -48,8 +49,8 @@ def test_activations_are_the_maps_means_after_relu_and_top_images_are_the_larges
 
 def test_optimised_inputs_excite_their_unit_more_than_where_they_started(tiny_model):
     for layer in f.unit_layers(tiny_model):
-        few, few_values = f.optimise_inputs(tiny_model, layer, steps=2, seed=1)
-        inputs, values = f.optimise_inputs(tiny_model, layer, steps=64, seed=1)
+        few, few_values = ascent.optimise_inputs(tiny_model, layer, steps=2, seed=1)
+        inputs, values = ascent.optimise_inputs(tiny_model, layer, steps=64, seed=1)
         assert inputs.shape == (layer.units, 28, 28) and inputs.dtype == np.float32
         assert inputs.min() >= 0 and inputs.max() <= 1
         assert np.mean(values > few_values) >= 0.7, (layer.name, values, few_values)
@@ -75,21 +76,21 @@ def test_started_from_each_units_best_test_image_the_input_beats_every_test_imag
         acts = f.mean_activations(tiny_model, images, [layer])[layer.name]
         top, best = f.top_images(acts, 1)
         start = images[top[:, 0]]
-        inputs, values = f.optimise_inputs(tiny_model, layer, steps=48, start=start)
+        inputs, values = ascent.optimise_inputs(tiny_model, layer, steps=48, start=start)
         measured = np.diag(f.mean_activations(tiny_model, inputs, [layer])[layer.name])
         np.testing.assert_allclose(values, measured, rtol=1e-4, atol=1e-6)
         assert np.mean(measured > best[:, 0] * (1 + 1e-4)) >= 0.8, (layer.name, measured, best[:, 0])
         assert (measured >= best[:, 0] * (1 - 1e-4)).all(), layer.name  # the best picture seen is kept
         std = inputs.reshape(layer.units, -1).std(axis=1)
         assert std.min() > 0.1, (layer.name, std)  # not a flat field
-        assert (inputs.mean(axis=(1, 2)) <= f.INK_ALLOWANCE * start.mean(axis=(1, 2)) + 1e-6).all()
+        assert (inputs.mean(axis=(1, 2)) <= ascent.INK_ALLOWANCE * start.mean(axis=(1, 2)) + 1e-6).all()
 
 
 def test_the_ink_limit_is_the_nearest_picture_within_it():
     rng = np.random.default_rng(0)
     values = rng.uniform(-0.5, 1.5, (3, 28, 28))
     limit = np.array([0.1, 0.3, 1.0])
-    pictures = f._project(values, limit)
+    pictures = ascent._project(values, limit)
     assert pictures.min() >= 0 and pictures.max() <= 1
     np.testing.assert_allclose(pictures[:2].mean(axis=(1, 2)), limit[:2], atol=1e-6)  # the limit binds exactly
     np.testing.assert_array_equal(pictures[2], np.clip(values[2], 0, 1))  # within it: only clipped
@@ -103,7 +104,7 @@ def test_a_time_budget_of_nothing_returns_the_start_measured(tiny_model, test_im
     layer = f.unit_layers(tiny_model)[1]
     start = np.repeat(test_images[:1].astype(np.float32) / 255, layer.units, axis=0)
     ticks = []
-    inputs, values = f.optimise_inputs(tiny_model, layer, steps=100, start=start, seconds=0, progress=ticks.append)
+    inputs, values = ascent.optimise_inputs(tiny_model, layer, steps=100, start=start, seconds=0, progress=ticks.append)
     np.testing.assert_array_equal(inputs, start)
     assert ticks == []
     measured = np.diag(f.mean_activations(tiny_model, inputs, [layer])[layer.name])
@@ -123,7 +124,7 @@ def test_grid_has_a_row_per_unit_with_the_top_images_then_the_optimised_input(te
 def test_step_count_is_bounded():
     model = Sequential.from_spec("tiny").initialise(0).to(registry.get("numpy"))
     with pytest.raises(ValueError, match="steps"):
-        f.optimise_inputs(model, f.unit_layers(model)[0], steps=f.MAX_STEPS + 1)
+        ascent.optimise_inputs(model, f.unit_layers(model)[0], steps=ascent.MAX_STEPS + 1)
 
 
 @pytest.mark.parametrize("net", ["tiny", "fast"])
@@ -186,8 +187,8 @@ def test_a_centre_optimised_input_shapes_the_centre_units_patch_and_excites_it(t
         field = f.centre_field(tiny_model, layer)
         height, width = tiny_model.shapes[layer.index + 1][1:]
         assert field == f.receptive_field(tiny_model, layer.index, height // 2, width // 2)
-        few, few_values = f.optimise_inputs(tiny_model, layer, steps=2, seed=1, jitter=0, centre=True)
-        inputs, values = f.optimise_inputs(tiny_model, layer, steps=32, seed=1, jitter=0, centre=True)
+        few, few_values = ascent.optimise_inputs(tiny_model, layer, steps=2, seed=1, jitter=0, centre=True)
+        inputs, values = ascent.optimise_inputs(tiny_model, layer, steps=32, seed=1, jitter=0, centre=True)
         maps = dict(tiny_model.activations(tiny_model.backend.from_host(inputs[:, None])))[
             tiny_model.layers[layer.measured].name
         ]
@@ -246,7 +247,7 @@ def test_seed_and_fast_inputs_beat_the_best_test_image_and_are_not_flat(initiali
         acts = acts_of[layer.name][:, : layer.units]
         top, best = f.top_images(acts, 1)
         start = images[top[:, 0]]
-        inputs, values = f.optimise_inputs(initialised, layer, steps=12, start=start)
+        inputs, values = ascent.optimise_inputs(initialised, layer, steps=12, start=start)
         measured = np.diag(f.mean_activations(initialised, inputs, [layer])[layer.name][:, : layer.units])
         np.testing.assert_allclose(values, measured, rtol=1e-4, atol=1e-6)
         assert np.mean(measured > best[:, 0] * (1 + 1e-4)) >= 0.8, (layer.name, measured / best[:, 0])
@@ -270,7 +271,7 @@ def test_units_that_detect_one_pixel_edges_climb_too(initialised, test_images):
     images = test_images.astype(np.float32) / 255
     acts = f.mean_activations(model, images, [layer])[layer.name][:, :4]
     top, best = f.top_images(acts, 1)
-    _, values = f.optimise_inputs(model, layer, steps=16, start=images[top[:, 0]])
+    _, values = ascent.optimise_inputs(model, layer, steps=16, start=images[top[:, 0]])
     assert np.mean(values > 1.2 * best[:, 0]) >= 0.75, values / best[:, 0]
 
 
@@ -278,8 +279,8 @@ def test_a_deep_conv_layer_steps_through_each_units_own_channel_exactly(initiali
     from cnnviz.classroom.saliency import layer_input_gradients
 
     layer = _few(f.unit_layers(initialised)[1], 6)  # conv2: fast's through its pool before the ReLU
-    head = f._own_channel_head(initialised, layer)
-    assert head is not None and f._own_channel_head(initialised, f.unit_layers(initialised)[-1]) is None
+    head = ascent._own_channel_head(initialised, layer)
+    assert head is not None and ascent._own_channel_head(initialised, f.unit_layers(initialised)[-1]) is None
     images = test_images[:6].astype(np.float32) / 255
     own, seeds, kept = np.arange(6), np.random.default_rng(0).standard_normal((6, 1, 1)), {}
 
@@ -299,7 +300,7 @@ def test_a_deep_conv_layer_steps_through_each_units_own_channel_exactly(initiali
     np.testing.assert_allclose(got, expected, rtol=1e-4, atol=1e-5 * np.abs(expected).max())
     # The cost of a step: a part of every channel of the layer for every picture (fast: 1/2.8, seed: 1/13).
     full = f.unit_layers(initialised)[1]
-    assert f.step_macs(initialised, full) * 2.5 < full.units * f.forward_macs(initialised, full.index)
+    assert ascent.step_macs(initialised, full) * 2.5 < full.units * f.forward_macs(initialised, full.index)
 
 
 def test_a_slow_machine_still_gets_every_step_of_cnnviz_filters(tiny_model_path, tmp_path, monkeypatch):
@@ -311,7 +312,7 @@ def test_a_slow_machine_still_gets_every_step_of_cnnviz_filters(tiny_model_path,
     from cnnviz.cli import main
 
     clock = iter(range(0, 10**6, 10))
-    monkeypatch.setattr(f, "time", types.SimpleNamespace(perf_counter=lambda: float(next(clock))))
+    monkeypatch.setattr(ascent, "time", types.SimpleNamespace(perf_counter=lambda: float(next(clock))))
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "xdg"))
     out = tmp_path / "out"
     args = ["filters", "--model", str(tiny_model_path), "--out", str(out), "--layer", "conv2", "--images", "50"]

@@ -5,8 +5,8 @@ gets a tile: the 9 of the first :data:`TEST_IMAGES` test images that excite it
 most, with the patch its strongest spot sees outlined (its receptive field),
 and beside them the input that gradient ascent (with jitter and blur) makes
 for it. For the classes this is "dream a 3". Everything is computed by
-:mod:`cnnviz.classroom.filters` on a private NumPy copy of the latest weights
-(``model_from_weights``) as a background job (:mod:`..jobs`), when the tab is
+:mod:`cnnviz.classroom.filters` and :mod:`~cnnviz.classroom.optimised_inputs` on a private NumPy
+copy of the latest weights (``model_from_weights``) as a background job (:mod:`..jobs`), when the tab is
 seen: after each evaluation and when the layer changes. A hidden tab computes
 nothing: it catches up when it is shown.
 """
@@ -19,7 +19,7 @@ import numpy as np
 from PySide6.QtCore import Qt, QTimer
 from PySide6.QtWidgets import QComboBox, QLabel, QScrollArea, QSizePolicy, QWidget
 
-from ...classroom import filters
+from ...classroom import filters, optimised_inputs
 from ...classroom.saliency import model_from_weights
 from ...nn.model import Sequential
 from ...translatable import N_, Phrase, in_language
@@ -58,7 +58,7 @@ class Progress:
 
 def optimisation_steps(model, layer: filters.UnitLayer, most: int) -> int:
     """``most`` steps, fewer where they would cost more than :data:`STEP_BUDGET_MACS` (never below MIN_STEPS)."""
-    per_step = max(filters.step_macs(model, layer), 1)
+    per_step = max(optimised_inputs.step_macs(model, layer), 1)
     return int(np.clip(STEP_BUDGET_MACS // per_step, min(MIN_STEPS, most), most))
 
 
@@ -77,7 +77,7 @@ def look_into(
 
     A conv unit's input is optimised for the unit at the centre of its map, inside that unit's patch
     (``centre_field``), without jitter (a shift of one or two pixels smears a 5-pixel patch); the classes'
-    with the jitter of :func:`~cnnviz.classroom.filters.optimise_inputs`, over the whole image, from each
+    with the jitter of :func:`~cnnviz.classroom.optimised_inputs.optimise_inputs`, over the whole image, from each
     class's strongest test image."""
     started = time.perf_counter()
     model = model_from_weights(spec, weights)
@@ -129,7 +129,7 @@ def look_into(
     field = filters.centre_field(model, layer)
     # The classes climb from their strongest test images, as in `cnnviz filters`; a conv unit's centre from
     # an even grey (its strongest test image is strongest somewhere else on the map).
-    optimised, optimised_values = filters.optimise_inputs(
+    optimised, optimised_values = optimised_inputs.optimise_inputs(
         model,
         layer,
         steps,
