@@ -3,7 +3,7 @@
 import io
 import json
 
-from cnnviz.gui.devtools import memory, monkey_summary
+from cnnviz.gui.devtools import memory, monkey_actions, monkey_sandbox, monkey_summary
 from cnnviz.gui.devtools import monkey as monkey_module
 from cnnviz.gui.panels import registry
 
@@ -54,7 +54,7 @@ def test_a_short_monkey_run_clicks_types_and_draws_and_leaves_the_window_open(
     # the first round: each key once (Ctrl+Q only once there is something to save), before any key again
     keys = [line["target"] for line in actions if line["action"] == "key"]
     before_a_repeat = next((keys[:i] for i in range(len(keys)) if keys[i] in keys[:i]), keys)
-    assert set(before_a_repeat) >= set(monkey_module.KEYS) - {"Ctrl+Q"}, keys
+    assert set(before_a_repeat) >= set(monkey_actions.KEYS) - {"Ctrl+Q"}, keys
     # 20 actions are no warm-up (it lasts a quarter of the run at least): what was not done yet is named, the
     # tab shown from the start is done, and every kind named is one the warm-up waits for
     assert summary["warmup_s"] is None and "popup" in summary
@@ -80,7 +80,7 @@ def test_growth_is_read_from_every_sample_after_the_warm_up_not_from_two():
 
 
 def test_the_warm_up_ends_when_every_kind_of_action_was_done_and_not_before_its_least():
-    kinds = monkey_module.warm_up_kinds(["training", "filters"])
+    kinds = monkey_actions.warm_up_kinds(["training", "filters"])
     assert {"click", "stroke", "key F5", "key Ctrl+Q", "tab filters"} <= kinds
     samples = [{"t_s": t + 0.3} for t in range(0, 601, 10)]  # a 600 s run, a sample every 10 s
     late = {kind: 5.0 for kind in kinds} | {"tab filters": 151.0}  # the last kind first done at 151 s
@@ -106,7 +106,7 @@ def test_an_exception_in_the_window_fails_the_monkey_run(qapp, no_dialogs_and_a_
     def broken(self, *args, **kwargs):
         raise RuntimeError("a planted bug")
 
-    monkeypatch.setattr(monkey_module, "KEYS", ["Space"])  # Space: start or pause, wherever the focus is
+    monkeypatch.setattr(monkey_actions, "KEYS", ["Space"])  # Space: start or pause, wherever the focus is
     monkeypatch.setattr(monkey_module, "warm_up_kinds", lambda tabs: {"key Space"})  # the first action
     monkeypatch.setattr(RunControl, "start_or_pause", broken)
     monkeypatch.setattr(MainWindow, "start", lambda self: None)  # no run takes the core meanwhile
@@ -118,12 +118,12 @@ def test_an_exception_in_the_window_fails_the_monkey_run(qapp, no_dialogs_and_a_
 def test_ctrl_q_with_nothing_to_save_does_not_end_the_monkey_run(qapp, no_dialogs_and_a_private_autosave, monkeypatch):
     from cnnviz.gui.window import MainWindow
 
-    monkeypatch.setattr(monkey_module, "KEYS", ["Ctrl+Q"])
+    monkeypatch.setattr(monkey_actions, "KEYS", ["Ctrl+Q"])
     _no_tabs_in_the_first_round(monkeypatch)
     monkeypatch.setattr(MainWindow, "start", lambda self: None)  # nothing trains (unless a click on Step): no question
     # A click on Step makes something to save, and Ctrl+Q is then pressed and answered Cancel (CI once clicked Step
     # before either key): the case under test is "nothing to save", so it stays that case.
-    monkeypatch.setattr(monkey_module._Hands, "something_to_save", lambda self: False)
+    monkeypatch.setattr(monkey_actions.Hands, "something_to_save", lambda self: False)
     _quick_samples(monkeypatch)
     code, lines = _run(120.0, seed=3, enough_actions=12)
     summary = lines[-1]
@@ -142,7 +142,7 @@ def test_the_monkey_opens_no_outside_program():
 
     refused = []
     real_open_url = QDesktopServices.openUrl
-    with monkey_module.outside_programs_refused(refused.append):
+    with monkey_sandbox.outside_programs_refused(refused.append):
         assert QDesktopServices.openUrl(QUrl.fromLocalFile("/")) is False
         assert webbrowser.open("https://example.org") is False
         try:

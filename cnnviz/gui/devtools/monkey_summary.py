@@ -76,8 +76,8 @@ def by_minute(samples: list[dict], key: str) -> list[float]:
 
 
 def summarize(samples: list[dict], record, settings, kinds, still_open: bool) -> dict:
-    """The run's summary line: the counts (``record``: a :class:`.monkey.Record`), the warm-up (:func:`warm_up_end`
-    over the ``kinds`` of action it waits for), and the growth after it over the
+    """The run's summary line: the counts (``record``: a :class:`.monkey_actions.Record`), the warm-up
+    (:func:`warm_up_end` over the ``kinds`` of action it waits for), and the growth after it over the
     ``growth_samples`` samples from the warm-up's end on (:func:`robust_growth`, :func:`slope_per_minute`)."""
     warm_up = warm_up_end(samples, record.done_at, kinds, settings.seconds)
     warm = warm_up.pop("sample")
