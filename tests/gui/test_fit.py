@@ -197,7 +197,7 @@ def test_presenter_mode_shows_the_demo_at_once_and_bigger(qtbot, shared, screen,
 @pytest.mark.parametrize("screen", [(1024, 768), (1920, 1080)], ids=["1024x768", "1920x1080"])
 def test_presenter_maps_leave_the_height_they_do_not_need_to_the_curves(qtbot, shared, screen):
     """The tiny net's 8 maps are big long before the panel is full: the curves get the rest."""
-    from cnnviz.gui.panels.feature_maps import PRESENTER_TILE_PX
+    from cnnviz.gui.panels.feature_maps_arrangement import PRESENTER_TILE_PX
 
     window = shared()
     at_screen(window, qtbot, screen)
