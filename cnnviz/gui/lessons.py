@@ -111,9 +111,15 @@ class LessonStrip(QFrame):
         self.text_floor: tuple = (None, 0)
         """((width, font) it was measured at, the tallest text height a page shown there needed)."""
         self.title = ""
+        self.collapsed = False
+        """The teacher hid the text (▴)."""
+        self.message_showing = False
+        """A message shows above the panels (the banner)."""
+        self.opened_over_message = False
+        """The teacher opened the text (▾) while it gave way to the message."""
         self.prev_button.clicked.connect(lambda: self.set_page(self.page - 1))
         self.next_button.clicked.connect(lambda: self.set_page(self.page + 1))
-        self.collapse_button.clicked.connect(lambda: self.set_collapsed(self.text_label.isVisible()))
+        self.collapse_button.clicked.connect(lambda: self.set_collapsed(not self.text_label.isHidden()))
         self.hide()
 
     def set_presenter(self, on: bool) -> None:
@@ -124,6 +130,7 @@ class LessonStrip(QFrame):
         self.point_size = strip_point_size(self.window().height()) if on else 0
         self.setStyleSheet(STRIP_STYLE + (STRIP_COMPACT.format(pt=self.point_size) if on else ""))
         if hasattr(self, "text_label"):
+            self._show_text()
             self._fit_text_height()  # (the type changed)
 
     def resizeEvent(self, event) -> None:
@@ -199,9 +206,30 @@ class LessonStrip(QFrame):
         self.page_shown.emit(self.page)
 
     def set_collapsed(self, collapsed: bool) -> None:
-        self.text_label.setVisible(not collapsed)
-        self.collapse_button.setText("▾" if collapsed else "▴")
-        self.collapse_button.setToolTip(tr("Show the text") if collapsed else tr("Hide the text (the title stays)"))
+        """The teacher's ▴ / ▾: the text hidden (the title stays) or shown, over a message too."""
+        self.collapsed = bool(collapsed)
+        self.opened_over_message = not self.collapsed
+        self._show_text()
+
+    def give_way(self, message_showing: bool) -> None:
+        """A message shows above the panels (the banner), or has gone. In presenter mode the text gives it its
+        room (the title line stays, ▾ opens the text): at 1024x768 there is room for one of them, and the
+        message ("Training diverged...: lower the learning rate") is the news the class should see; the text
+        comes back when the message goes."""
+        self.message_showing = bool(message_showing)
+        self.opened_over_message = False
+        self._show_text()
+
+    @property
+    def giving_way(self) -> bool:
+        return self.presenter and self.message_showing and not self.opened_over_message
+
+    def _show_text(self) -> None:
+        hidden = self.collapsed or self.giving_way
+        if self.text_label.isHidden() != hidden:
+            self.text_label.setVisible(not hidden)
+        self.collapse_button.setText("▾" if hidden else "▴")
+        self.collapse_button.setToolTip(tr("Show the text") if hidden else tr("Hide the text (the title stays)"))
 
 
 @dataclass(frozen=True)
@@ -279,6 +307,8 @@ class Lessons:
         self.strip.view_button.toggled.connect(self._on_view_button)
         self.strip.close_button.clicked.connect(lambda: self.close())
         self.strip.page_shown.connect(self.bring_up_step)
+        self.banner.shown.connect(self.strip.give_way)
+        self.strip.give_way(not self.banner.isHidden())
         parts.workspace.add_strip(self.strip)
 
     @property
