@@ -4289,7 +4289,7 @@ Wiederherstellen?</translation>
    <translation>Diese Meldung ausblenden</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/status.py" line="414" />
+   <location filename="cnnviz/gui/status.py" line="417" />
    <source>{value} images/s</source>
    <translation>{value} Bilder/s</translation>
   </message>

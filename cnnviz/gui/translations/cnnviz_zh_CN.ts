@@ -4288,7 +4288,7 @@ Restore it?</source>
    <translation>隐藏此消息</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/status.py" line="414" />
+   <location filename="cnnviz/gui/status.py" line="417" />
    <source>{value} images/s</source>
    <translation>{value} 张/秒</translation>
   </message>
