@@ -1603,98 +1603,98 @@ Zuerst speichern, dann {what}?</translation>
    <translation>Das ist die Sprache, die gerade angezeigt wird.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lessons.py" line="90" />
+   <location filename="cnnviz/gui/lesson_strip.py" line="54" />
    <source>The previous step</source>
    <translation>Der vorherige Schritt</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lessons.py" line="91" />
+   <location filename="cnnviz/gui/lesson_strip.py" line="55" />
    <source>Next ▶</source>
    <translation>Weiter ▶</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lessons.py" line="92" />
+   <location filename="cnnviz/gui/lesson_strip.py" line="56" />
    <source>The next step</source>
    <translation>Der nächste Schritt</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lessons.py" line="93" />
+   <location filename="cnnviz/gui/lesson_strip.py" line="57" />
    <source>Lesson view</source>
    <translation>Lektionsansicht</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lessons.py" line="96" />
-   <location filename="cnnviz/gui/lessons.py" line="232" />
+   <location filename="cnnviz/gui/lesson_strip.py" line="60" />
+   <location filename="cnnviz/gui/lesson_strip.py" line="196" />
    <source>Hide the text (the title stays)</source>
    <translation>Text ausblenden (der Titel bleibt)</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lessons.py" line="98" />
+   <location filename="cnnviz/gui/lesson_strip.py" line="62" />
    <source>Close the lesson: the settings, panels and mode from before it come back</source>
    <translation>Lektion schließen: Einstellungen, Ansichten und Modus von vorher kommen zurück</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lessons.py" line="185" />
+   <location filename="cnnviz/gui/lesson_strip.py" line="149" />
    <source>The lesson's suggested view: presenter mode, only {views}. Click again for every panel.</source>
    <translation>Die vorgeschlagene Ansicht der Lektion: Präsentationsmodus, nur {views}. Noch einmal klicken für alle Ansichten.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lessons.py" line="187" />
+   <location filename="cnnviz/gui/lesson_strip.py" line="151" />
    <source>The lesson's suggested view: only {views}. Click again for every panel.</source>
    <translation>Die vorgeschlagene Ansicht der Lektion: nur {views}. Noch einmal klicken für alle Ansichten.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lessons.py" line="460" />
-   <source>Applying…</source>
-   <translation>Wird angewendet…</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/lessons.py" line="517" />
-   <source>Open a lesson preset</source>
-   <translation>Lektion öffnen</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/lessons.py" line="232" />
+   <location filename="cnnviz/gui/lesson_strip.py" line="196" />
    <source>Show the text</source>
    <translation>Text zeigen</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lessons.py" line="419" />
-   <source>Kept the lesson's run for comparison (grey, dashed); the run from before the lesson is back.</source>
-   <translation>Der Lauf der Lektion bleibt zum Vergleich (grau, gestrichelt); der Lauf von vor der Lektion ist zurück.</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/lessons.py" line="431" />
-   <source>close the lesson</source>
-   <translation>die Lektion schließen</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/lessons.py" line="517" />
-   <source>Lesson preset</source>
-   <translation>Lektion</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/lessons.py" line="181" />
+   <location filename="cnnviz/gui/lesson_strip.py" line="145" />
    <source>Lesson: {title}</source>
    <translation>Lektion: {title}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lessons.py" line="199" />
+   <location filename="cnnviz/gui/lesson_strip.py" line="163" />
    <source>step {page} of {last}</source>
    <translation>Schritt {page} von {last}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lessons.py" line="201" />
+   <location filename="cnnviz/gui/lesson_strip.py" line="165" />
    <source>{last} steps</source>
    <translation>{last} Schritte</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lessons.py" line="342" />
+   <location filename="cnnviz/gui/lessons.py" line="265" />
+   <source>Applying…</source>
+   <translation>Wird angewendet…</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/lessons.py" line="322" />
+   <source>Open a lesson preset</source>
+   <translation>Lektion öffnen</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/lessons.py" line="224" />
+   <source>Kept the lesson's run for comparison (grey, dashed); the run from before the lesson is back.</source>
+   <translation>Der Lauf der Lektion bleibt zum Vergleich (grau, gestrichelt); der Lauf von vor der Lektion ist zurück.</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/lessons.py" line="236" />
+   <source>close the lesson</source>
+   <translation>die Lektion schließen</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/lessons.py" line="322" />
+   <source>Lesson preset</source>
+   <translation>Lektion</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/lessons.py" line="147" />
    <source>load the lesson “{title}”</source>
    <translation>die Lektion „{title}“ laden</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lessons.py" line="527" />
+   <location filename="cnnviz/gui/lessons.py" line="332" />
    <source>Cannot use this lesson file: {exc}</source>
    <translation>Diese Lektionsdatei ist nicht verwendbar: {exc}</translation>
   </message>

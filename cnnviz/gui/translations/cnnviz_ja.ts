@@ -1603,98 +1603,98 @@ Save it before {what}?</source>
    <translation>これが今表示している言語です。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lessons.py" line="90" />
+   <location filename="cnnviz/gui/lesson_strip.py" line="54" />
    <source>The previous step</source>
    <translation>前の段階</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lessons.py" line="91" />
+   <location filename="cnnviz/gui/lesson_strip.py" line="55" />
    <source>Next ▶</source>
    <translation>次へ ▶</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lessons.py" line="92" />
+   <location filename="cnnviz/gui/lesson_strip.py" line="56" />
    <source>The next step</source>
    <translation>次の段階</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lessons.py" line="93" />
+   <location filename="cnnviz/gui/lesson_strip.py" line="57" />
    <source>Lesson view</source>
    <translation>レッスン表示</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lessons.py" line="96" />
-   <location filename="cnnviz/gui/lessons.py" line="232" />
+   <location filename="cnnviz/gui/lesson_strip.py" line="60" />
+   <location filename="cnnviz/gui/lesson_strip.py" line="196" />
    <source>Hide the text (the title stays)</source>
    <translation>本文を隠す（タイトルは残ります）</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lessons.py" line="98" />
+   <location filename="cnnviz/gui/lesson_strip.py" line="62" />
    <source>Close the lesson: the settings, panels and mode from before it come back</source>
    <translation>レッスンを閉じる：レッスン前の設定、パネル、モードに戻ります</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lessons.py" line="185" />
+   <location filename="cnnviz/gui/lesson_strip.py" line="149" />
    <source>The lesson's suggested view: presenter mode, only {views}. Click again for every panel.</source>
    <translation>レッスンのおすすめ表示：プレゼンターモードで {views} のみ。もう一度クリックするとすべてのパネル。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lessons.py" line="187" />
+   <location filename="cnnviz/gui/lesson_strip.py" line="151" />
    <source>The lesson's suggested view: only {views}. Click again for every panel.</source>
    <translation>レッスンのおすすめ表示：{views} のみ。もう一度クリックするとすべてのパネル。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lessons.py" line="460" />
-   <source>Applying…</source>
-   <translation>適用中…</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/lessons.py" line="517" />
-   <source>Open a lesson preset</source>
-   <translation>レッスンを開く</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/lessons.py" line="232" />
+   <location filename="cnnviz/gui/lesson_strip.py" line="196" />
    <source>Show the text</source>
    <translation>本文を表示</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lessons.py" line="419" />
-   <source>Kept the lesson's run for comparison (grey, dashed); the run from before the lesson is back.</source>
-   <translation>レッスンの実行を比較用に残しました（灰色の破線）。レッスン前の実行が戻りました。</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/lessons.py" line="431" />
-   <source>close the lesson</source>
-   <translation>レッスンを閉じる</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/lessons.py" line="517" />
-   <source>Lesson preset</source>
-   <translation>レッスン</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/lessons.py" line="181" />
+   <location filename="cnnviz/gui/lesson_strip.py" line="145" />
    <source>Lesson: {title}</source>
    <translation>レッスン：{title}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lessons.py" line="199" />
+   <location filename="cnnviz/gui/lesson_strip.py" line="163" />
    <source>step {page} of {last}</source>
    <translation>段階 {page} / {last}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lessons.py" line="201" />
+   <location filename="cnnviz/gui/lesson_strip.py" line="165" />
    <source>{last} steps</source>
    <translation>{last} 段階</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lessons.py" line="342" />
+   <location filename="cnnviz/gui/lessons.py" line="265" />
+   <source>Applying…</source>
+   <translation>適用中…</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/lessons.py" line="322" />
+   <source>Open a lesson preset</source>
+   <translation>レッスンを開く</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/lessons.py" line="224" />
+   <source>Kept the lesson's run for comparison (grey, dashed); the run from before the lesson is back.</source>
+   <translation>レッスンの実行を比較用に残しました（灰色の破線）。レッスン前の実行が戻りました。</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/lessons.py" line="236" />
+   <source>close the lesson</source>
+   <translation>レッスンを閉じる</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/lessons.py" line="322" />
+   <source>Lesson preset</source>
+   <translation>レッスン</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/lessons.py" line="147" />
    <source>load the lesson “{title}”</source>
    <translation>レッスン「{title}」を読み込む</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lessons.py" line="527" />
+   <location filename="cnnviz/gui/lessons.py" line="332" />
    <source>Cannot use this lesson file: {exc}</source>
    <translation>このレッスンファイルは使えません：{exc}</translation>
   </message>

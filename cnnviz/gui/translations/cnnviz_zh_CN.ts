@@ -1603,98 +1603,98 @@ Save it before {what}?</source>
    <translation>这就是当前显示的语言。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lessons.py" line="90" />
+   <location filename="cnnviz/gui/lesson_strip.py" line="54" />
    <source>The previous step</source>
    <translation>上一步</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lessons.py" line="91" />
+   <location filename="cnnviz/gui/lesson_strip.py" line="55" />
    <source>Next ▶</source>
    <translation>下一步 ▶</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lessons.py" line="92" />
+   <location filename="cnnviz/gui/lesson_strip.py" line="56" />
    <source>The next step</source>
    <translation>下一步</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lessons.py" line="93" />
+   <location filename="cnnviz/gui/lesson_strip.py" line="57" />
    <source>Lesson view</source>
    <translation>课程视图</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lessons.py" line="96" />
-   <location filename="cnnviz/gui/lessons.py" line="232" />
+   <location filename="cnnviz/gui/lesson_strip.py" line="60" />
+   <location filename="cnnviz/gui/lesson_strip.py" line="196" />
    <source>Hide the text (the title stays)</source>
    <translation>隐藏正文（标题保留）</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lessons.py" line="98" />
+   <location filename="cnnviz/gui/lesson_strip.py" line="62" />
    <source>Close the lesson: the settings, panels and mode from before it come back</source>
    <translation>关闭课程：恢复课程之前的设置、面板和模式</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lessons.py" line="185" />
+   <location filename="cnnviz/gui/lesson_strip.py" line="149" />
    <source>The lesson's suggested view: presenter mode, only {views}. Click again for every panel.</source>
    <translation>课程建议的视图：演示模式，只显示 {views}。再点一次显示所有面板。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lessons.py" line="187" />
+   <location filename="cnnviz/gui/lesson_strip.py" line="151" />
    <source>The lesson's suggested view: only {views}. Click again for every panel.</source>
    <translation>课程建议的视图：只显示 {views}。再点一次显示所有面板。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lessons.py" line="460" />
-   <source>Applying…</source>
-   <translation>正在应用…</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/lessons.py" line="517" />
-   <source>Open a lesson preset</source>
-   <translation>打开课程</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/lessons.py" line="232" />
+   <location filename="cnnviz/gui/lesson_strip.py" line="196" />
    <source>Show the text</source>
    <translation>显示正文</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lessons.py" line="419" />
-   <source>Kept the lesson's run for comparison (grey, dashed); the run from before the lesson is back.</source>
-   <translation>已保留课程的运行以作比较（灰色虚线）；课程之前的运行已恢复。</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/lessons.py" line="431" />
-   <source>close the lesson</source>
-   <translation>关闭课程</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/lessons.py" line="517" />
-   <source>Lesson preset</source>
-   <translation>课程</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/lessons.py" line="181" />
+   <location filename="cnnviz/gui/lesson_strip.py" line="145" />
    <source>Lesson: {title}</source>
    <translation>课程：{title}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lessons.py" line="199" />
+   <location filename="cnnviz/gui/lesson_strip.py" line="163" />
    <source>step {page} of {last}</source>
    <translation>第 {page} 步，共 {last} 步</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lessons.py" line="201" />
+   <location filename="cnnviz/gui/lesson_strip.py" line="165" />
    <source>{last} steps</source>
    <translation>共 {last} 步</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lessons.py" line="342" />
+   <location filename="cnnviz/gui/lessons.py" line="265" />
+   <source>Applying…</source>
+   <translation>正在应用…</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/lessons.py" line="322" />
+   <source>Open a lesson preset</source>
+   <translation>打开课程</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/lessons.py" line="224" />
+   <source>Kept the lesson's run for comparison (grey, dashed); the run from before the lesson is back.</source>
+   <translation>已保留课程的运行以作比较（灰色虚线）；课程之前的运行已恢复。</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/lessons.py" line="236" />
+   <source>close the lesson</source>
+   <translation>关闭课程</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/lessons.py" line="322" />
+   <source>Lesson preset</source>
+   <translation>课程</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/lessons.py" line="147" />
    <source>load the lesson “{title}”</source>
    <translation>加载课程“{title}”</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lessons.py" line="527" />
+   <location filename="cnnviz/gui/lessons.py" line="332" />
    <source>Cannot use this lesson file: {exc}</source>
    <translation>无法使用此课程文件：{exc}</translation>
   </message>
