@@ -2,11 +2,11 @@
 
 Loading a lesson asks first when a run would be stopped (``LessonParts.confirm_discard``), notes what
 was in force (:class:`Before`), sets the network and the settings, and shows the lesson's text and
-steps in a strip above the panels, where they stay while the class works. Closing the strip closes
-the lesson and puts back what it changed (asking once, when its run would be lost, what becomes of it:
-``LessonParts.close_question``). The lesson's view (presenter mode, only its panels) is a
-suggestion the strip offers, never forced. Lesson files come from outside: every text is shown as
-plain text.
+steps in a strip above the panels (:class:`~.lesson_strip.LessonStrip`), where they stay while the
+class works. Closing the strip closes the lesson and puts back what it changed (asking once, when its
+run would be lost, what becomes of it: ``LessonParts.close_question``). The lesson's view (presenter
+mode, only its panels) is a suggestion the strip offers, never forced. Lesson files come from outside:
+every text is shown as plain text.
 """
 
 from __future__ import annotations
@@ -15,28 +15,17 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QRect, Qt, Signal
-from PySide6.QtWidgets import (
-    QApplication,
-    QFileDialog,
-    QFrame,
-    QHBoxLayout,
-    QLabel,
-    QPushButton,
-    QSizePolicy,
-    QVBoxLayout,
-    QWidget,
-)
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QApplication, QFileDialog, QWidget
 
 from ..app import comparison
 from ..app.comparison import KeptRun
 from ..app.run import Run
 from ..classroom import lessons as lesson_presets
-from ..classroom.lessons import PANEL_TITLES
 from .language import tr
+from .lesson_strip import LessonStrip
 from .panels import registry
 from .questions import LessonClosing
-from .status import plain_label, plain_tooltip
 
 if TYPE_CHECKING:
     from ..app.state import AppState
@@ -46,162 +35,6 @@ if TYPE_CHECKING:
     from .run_control import RunControl
     from .session import TrainingSession
     from .status import StatusFields
-
-
-STRIP_STYLE = "QFrame#lessonStrip { background: #fffbe6; border: 1px solid #c77700; border-radius: 6px; }"
-STRIP_COMPACT = """
-QFrame#lessonStrip QLabel {{ font-size: {pt}pt; }}
-QFrame#lessonStrip QPushButton {{ font-size: {pt}pt; padding: 1px 8px; border-width: 1px; }}
-"""
-STRIP_PRESENTER_PT = ((1000, 16), (860, 14), (0, 12))
-"""Presenter mode's strip type by the window's height (from this many pixels, this size): 12 pt where a
-1024x768 or 1366x768 screen has no room to spare, bigger for the back row where a taller screen has it."""
-
-
-def strip_point_size(window_height: int) -> int:
-    return next(pt for least, pt in STRIP_PRESENTER_PT if window_height >= least)
-
-
-class LessonStrip(QFrame):
-    """The lesson's title and text, one step at a time, above the panels; collapsible, closable."""
-
-    page_shown = Signal(int)
-    """A page is on screen (0: the lesson's description; 1...: its steps)."""
-
-    def __init__(self, parent=None):
-        super().__init__(parent)
-        self.setObjectName("lessonStrip")
-        self.presenter = False
-        self.point_size = 0
-        """Presenter mode's type size in force (0: normal mode's)."""
-        self.set_presenter(False)
-        outer = QVBoxLayout(self)
-        outer.setContentsMargins(10, 4, 6, 6)
-        outer.setSpacing(2)
-        header = QHBoxLayout()
-        header.setSpacing(6)
-        self.title_label = plain_label()
-        self.title_label.setStyleSheet("font-weight: 700; color: #6b4100;")
-        self.title_label.setSizePolicy(QSizePolicy.Ignored, QSizePolicy.Preferred)
-        header.addWidget(self.title_label, 1)
-        self.page_label = QLabel("")
-        header.addWidget(self.page_label)
-        self.prev_button = QPushButton("◀")
-        self.prev_button.setToolTip(tr("The previous step"))
-        self.next_button = QPushButton(tr("Next ▶"))
-        self.next_button.setToolTip(tr("The next step"))
-        self.view_button = QPushButton(tr("Lesson view"))
-        self.view_button.setCheckable(True)
-        self.collapse_button = QPushButton("▴")
-        self.collapse_button.setToolTip(tr("Hide the text (the title stays)"))
-        self.close_button = QPushButton("✕")
-        self.close_button.setToolTip(tr("Close the lesson: the settings, panels and mode from before it come back"))
-        for button in (self.prev_button, self.next_button, self.view_button, self.collapse_button, self.close_button):
-            header.addWidget(button)
-        outer.addLayout(header)
-        self.text_label = plain_label()
-        self.text_label.setWordWrap(True)
-        self.text_label.setSizePolicy(QSizePolicy.Ignored, QSizePolicy.Preferred)
-        self.text_label.setTextInteractionFlags(Qt.TextSelectableByMouse)
-        self.text_label.setAlignment(Qt.AlignLeft | Qt.AlignTop)  # (a short step under a taller one's height)
-        outer.addWidget(self.text_label)
-        self.pages: list[str] = []
-        self.page = 0
-        self.first_step = 1
-        self.text_floor: tuple = (None, 0)
-        """((width, font) it was measured at, the tallest text height a page shown there needed)."""
-        self.title = ""
-        self.prev_button.clicked.connect(lambda: self.set_page(self.page - 1))
-        self.next_button.clicked.connect(lambda: self.set_page(self.page + 1))
-        self.collapse_button.clicked.connect(lambda: self.set_collapsed(self.text_label.isVisible()))
-        self.hide()
-
-    def set_presenter(self, on: bool) -> None:
-        """In presenter mode the strip is compact (the teacher reads it, the class looks at the panels
-        under it): at 1024x768 its presenter-size buttons and text left the canvas and the plots too short.
-        Where the window is taller its type grows (:data:`STRIP_PRESENTER_PT`), to be read from the back row."""
-        self.presenter = bool(on)
-        self.point_size = strip_point_size(self.window().height()) if on else 0
-        self.setStyleSheet(STRIP_STYLE + (STRIP_COMPACT.format(pt=self.point_size) if on else ""))
-        if hasattr(self, "text_label"):
-            self._fit_text_height()  # (the type changed)
-
-    def resizeEvent(self, event) -> None:
-        super().resizeEvent(event)
-        self._fit_type()
-        self._fit_text_height()
-
-    def showEvent(self, event) -> None:
-        super().showEvent(event)
-        self._fit_type()
-        self._fit_text_height()
-
-    def _fit_type(self) -> None:
-        if self.presenter and strip_point_size(self.window().height()) != self.point_size:
-            self.set_presenter(True)  # (the window's height changed since: full screen, another screen)
-
-    def _fit_text_height(self) -> None:
-        """The text keeps the tallest height a page of this lesson needed at this width and type: a three-line step
-        made the strip taller and the Draw panel under it, left with less room, re-arranged itself (beside -> row),
-        and back at the next step (real X, 1024x768, session 42). The strip grows for a taller step and does not
-        shrink back until the lesson, the width or the type changes. (Not the tallest page from the start: the
-        first page's view at 1024x768 would lose room it needs.)"""
-        label = self.text_label
-        label.ensurePolished()
-        width = label.contentsRect().width()
-        if width <= 0 or not self.pages:
-            return
-        metrics = label.fontMetrics()
-        page = self.pages[self.page] if 0 <= self.page < len(self.pages) else ""
-        needed = metrics.boundingRect(QRect(0, 0, width, 100_000), Qt.TextWordWrap, page).height()
-        needed += label.height() - label.contentsRect().height()  # (its frame and margins)
-        key = (width, label.font().key())
-        if self.text_floor[0] != key:
-            self.text_floor = (key, 0)
-        floor = max(self.text_floor[1], needed)
-        self.text_floor = (key, floor)
-        if label.minimumHeight() != floor:
-            label.setMinimumHeight(floor)
-
-    def show_lesson(self, preset, notes: list[str]) -> None:
-        self.title = title = tr(preset.title)  # a bundled lesson in the GUI's language; a file of one's own as written
-        self.pages = [" ".join([*notes, tr(preset.description)]).strip(), *(tr(step) for step in preset.steps)]
-        self.pages = [page for page in self.pages if page] or [title]
-        self.first_step = len(self.pages) - len(preset.steps)
-        self.text_floor = (None, 0)  # (a new lesson: its own steps' heights)
-        self.text_label.setMinimumHeight(0)
-        """The page of the lesson's first step (1 after the description; 0 when it has none)."""
-        self.title_label.setText(tr("Lesson: {title}").format(title=title))
-        self.title_label.setToolTip(plain_tooltip(title))
-        views = ", ".join(tr(PANEL_TITLES[v]) for v in preset.visible_panels)
-        suggested = (
-            tr("The lesson's suggested view: presenter mode, only {views}. Click again for every panel.")
-            if preset.presenter
-            else tr("The lesson's suggested view: only {views}. Click again for every panel.")
-        )
-        self.view_button.setToolTip(plain_tooltip(suggested.format(views=views)))
-        self.set_collapsed(False)
-        self.set_page(0)
-        self.show()
-
-    def set_page(self, page: int) -> None:
-        self.page = max(0, min(page, len(self.pages) - 1))
-        self.text_label.setText(self.pages[self.page] if self.pages else "")
-        last = len(self.pages) - 1
-        self.page_label.setText(
-            tr("step {page} of {last}").format(page=self.page, last=last)
-            if self.page and last
-            else (tr("{last} steps").format(last=last) if last else "")
-        )
-        self.prev_button.setEnabled(self.page > 0)
-        self.next_button.setEnabled(self.page < last)
-        self._fit_text_height()
-        self.page_shown.emit(self.page)
-
-    def set_collapsed(self, collapsed: bool) -> None:
-        self.text_label.setVisible(not collapsed)
-        self.collapse_button.setText("▾" if collapsed else "▴")
-        self.collapse_button.setToolTip(tr("Show the text") if collapsed else tr("Hide the text (the title stays)"))
 
 
 @dataclass(frozen=True)
@@ -279,6 +112,8 @@ class Lessons:
         self.strip.view_button.toggled.connect(self._on_view_button)
         self.strip.close_button.clicked.connect(lambda: self.close())
         self.strip.page_shown.connect(self.bring_up_step)
+        self.banner.shown.connect(self.strip.give_way)
+        self.strip.give_way(not self.banner.isHidden())
         parts.workspace.add_strip(self.strip)
 
     @property

@@ -170,8 +170,13 @@ class EventRouter(QObject):
 
     @handle.register
     def _diverged(self, event: ev.Diverged) -> None:
+        # In brief where the whole story takes more than two lines (German, presenter mode, 1024x768: five lines
+        # squeezed every panel): what happened and what to do; the tooltip has the whole story.
         self.banner.show_message(
-            tr("Training diverged: {message}").format(message=event.message.text(tr)), "warning", topic=DIVERGED
+            tr("Training diverged: {message}").format(message=event.message.text(tr)),
+            "warning",
+            topic=DIVERGED,
+            short=tr("Training diverged and is paused. {advice}").format(advice=in_language(event.advice, tr)),
         )
 
     @handle.register

@@ -11,7 +11,7 @@ from __future__ import annotations
 import html
 import time
 
-from PySide6.QtCore import QEvent, QObject, QRect, Qt, QTimer
+from PySide6.QtCore import QEvent, QObject, QRect, Qt, QTimer, Signal
 from PySide6.QtGui import QColor
 from PySide6.QtWidgets import (
     QFrame,
@@ -111,6 +111,12 @@ class Banner(QFrame):
     """A closable message above the panels, in the layout (errors never need a dialog): floating over them,
     a warning covered the legends, the plots' tops and the comparison's A | B line."""
 
+    shown = Signal(bool)
+    """The banner was shown (True) or hidden (False): the lesson strip gives its room in presenter mode."""
+    MAX_LINES = 2
+    """A message with a short form (``show_message(short=...)``) shows that where its whole text would take more
+    lines than this at the banner's width, the whole text in its tooltip: German "Training diverged" took 5 bold
+    lines in presenter mode at 1024x768 and squeezed every panel under it (the canvas over its controls)."""
     STYLES = {
         "error": ("#fde7e9", "#b3261e", "#8c1d18"),
         "warning": ("#fff4e0", "#c77700", "#6b4100"),
@@ -135,6 +141,8 @@ class Banner(QFrame):
         row.addWidget(self.close_button, 0, Qt.AlignTop)
         self.kind = "info"
         self.topic = ""
+        self.text = self.short = self.details = ""
+        """The message as given: its whole text, its short form ("": none) and its details (the tooltip)."""
         self._hide_timer = QTimer(self)
         self._hide_timer.setSingleShot(True)
         self._hide_timer.timeout.connect(self.hide)
@@ -148,11 +156,33 @@ class Banner(QFrame):
         text = self.label.heightForWidth(text_width)
         return max(text, self.close_button.sizeHint().height()) + margins.top() + margins.bottom()
 
+    def setVisible(self, visible: bool) -> None:
+        hidden = self.isHidden()
+        super().setVisible(visible)
+        if hidden != self.isHidden():
+            self.shown.emit(not self.isHidden())
+
+    def resizeEvent(self, event) -> None:
+        super().resizeEvent(event)
+        self._choose_text()
+
+    def changeEvent(self, event) -> None:
+        super().changeEvent(event)
+        if event.type() in (QEvent.FontChange, QEvent.StyleChange) and self.short:
+            self._choose_text()  # (presenter mode's type)
+
     def show_message(
-        self, text: str, kind: str = "info", details: str = "", auto_hide_ms: int = 0, topic: str = ""
+        self,
+        text: str,
+        kind: str = "info",
+        details: str = "",
+        auto_hide_ms: int = 0,
+        topic: str = "",
+        short: str = "",
     ) -> None:
         """``topic`` names what the message is about (``"diverged"``), so that it goes when that is over
-        (:meth:`hide_topic`)."""
+        (:meth:`hide_topic`). ``short``: the message in brief (what happened, what to do), shown where the whole
+        ``text`` would take more than :data:`MAX_LINES` lines (its tooltip then has the whole text)."""
         self.topic = topic
         background, border, colour = self.STYLES.get(kind, self.STYLES["info"])
         self.setStyleSheet(
@@ -161,13 +191,33 @@ class Banner(QFrame):
             f"QFrame#banner QLabel {{ color: {colour}; font-weight: 600; }}"
         )
         self.kind = kind
-        self.label.setText(text)
-        self.setToolTip(plain_tooltip(details[-3000:]) if details else "")
-        self.show()
+        self.text, self.short, self.details = text, short, details
+        self._choose_text()
+        if self.isHidden():
+            self.show()
+        else:
+            self.shown.emit(True)  # (news: the lesson strip gives way again)
         if auto_hide_ms:
             self._hide_timer.start(auto_hide_ms)
         else:
             self._hide_timer.stop()
+
+    def _choose_text(self) -> None:
+        """The whole text, or its short form where the whole one would take more than :data:`MAX_LINES` lines
+        at the label's width now (it depends on the width only, never on the height the layout gives)."""
+        text = self.text
+        if self.short and self.width() > 0:
+            self.label.ensurePolished()
+            margins = self.layout().contentsMargins()
+            width = max(self.width() - margins.left() - margins.right() - self.close_button.width() - 12, 50)
+            metrics = self.label.fontMetrics()
+            height = metrics.boundingRect(QRect(0, 0, width, 100_000), Qt.TextWordWrap, text).height()
+            if height > self.MAX_LINES * metrics.lineSpacing() + metrics.leading():
+                text = self.short
+        if self.label.text() != text:
+            self.label.setText(text)
+        tip = "\n\n".join(part for part in (self.text if text != self.text else "", self.details[-3000:]) if part)
+        self.setToolTip(plain_tooltip(tip))
 
     def hide_topic(self, topic: str) -> None:
         """Hide the message if it is about ``topic`` (a divergence once the run trains again)."""

@@ -7,7 +7,7 @@ from types import SimpleNamespace
 import pytest
 from PySide6.QtWidgets import QApplication, QVBoxLayout, QWidget
 
-from cnnviz.gui.lessons import LessonStrip
+from cnnviz.gui.lesson_strip import LessonStrip
 
 LESSON = SimpleNamespace(
     title="Strip height",

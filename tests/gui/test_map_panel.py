@@ -317,7 +317,7 @@ def test_the_picture_beside_the_map_is_never_drawn_over(qtbot, in_language):
     panel.setStyleSheet("QLabel { font-size: 15pt; }")  # presenter mode's type
     panel.shown = SimpleNamespace(labels=np.array([7]), predictions=np.array([1]), indices=np.array([1234]))
     panel.picked_label.setText(panel.describe(0))
-    panel.star_note.setText("★ あなたの手書き:\n一番近いのは 7")
+    panel.star_note.setText("★ あなたの手書き：\n一番近いのは 7")
     panel.resize(600, 330)
     panel.show()
     settle_layout(panel)

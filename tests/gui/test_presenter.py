@@ -242,7 +242,7 @@ def test_the_lesson_strip_reads_bigger_where_the_screen_has_room(qtbot):
     screen had the room. (The strip alone, in a window of a 1024x768 and a 1920x1080 screen's height.)"""
     from PySide6.QtWidgets import QVBoxLayout, QWidget
 
-    from cnnviz.gui.lessons import LessonStrip
+    from cnnviz.gui.lesson_strip import LessonStrip
 
     host = QWidget()
     qtbot.addWidget(host)

@@ -267,7 +267,7 @@ def test_the_update_buttons_group_the_step_as_the_language_does(qtbot, in_langua
     from cnnviz.gui.panels.map import MapPanel
     from cnnviz.gui.panels.why import WhyPanel
 
-    for code, expected in (("de", "Aktualisieren (Schritt 12.345)"), ("ja", "更新(ステップ 12,345)")):
+    for code, expected in (("de", "Aktualisieren (Schritt 12.345)"), ("ja", "更新（ステップ 12,345）")):
         in_language(code)
         for panel in (MapPanel(), WhyPanel()):
             qtbot.addWidget(panel)  # (never shown: nothing is computed)

@@ -35,18 +35,18 @@ def test_a_japanese_why_panel_says_its_input_in_japanese(in_language, qtbot, tin
     assert not panel.request()
     assert (
         panel.source_label.text()
-        == "まだ説明するものがありません: 重みがありません(学習を始めるか、モデルを読み込んでください)。"
+        == "まだ説明するものがありません：重みがありません（学習を始めるか、モデルを読み込んでください）。"
     )
     panel.set_weights(tiny_model.spec, tiny_model.state_dict(), 150)
     panel.use_drawing(True)
     assert not panel.request()
-    assert panel.source_label.text() == "まだ説明するものがありません: まず描画キャンバスに数字を書いてください。"
+    assert panel.source_label.text() == "まだ説明するものがありません：まず描画キャンバスに数字を書いてください。"
     panel.use_drawing(False)
     assert panel.request(force=True)
-    assert panel.source_label.text() == "ステップ 150 の重みでテスト画像 #12(正解 7)を説明中…"
+    assert panel.source_label.text() == "ステップ 150 の重みでテスト画像 #12（正解 7）を説明中…"
     qtbot.waitUntil(lambda: panel.result is not None and not panel.busy, timeout=TIMEOUT_MS)
     text = panel.source_label.text()
-    assert text.startswith("テスト画像 #12(正解 7): ネットワークの答えは <b>"), text
+    assert text.startswith("テスト画像 #12（正解 7）：ネットワークの答えは <b>"), text
     assert ENGLISH_WORD.search(re.sub(r"</?b>", "", text)) is None, text
     assert [ENGLISH_WORD.search(re.sub(r"</?b>", "", t.text)) for t in panel.titles] == [None] * 3
 
@@ -59,20 +59,20 @@ def test_a_japanese_fool_panel_says_its_input_ways_budget_and_verdict_in_japanes
     assert not panel.request()
     assert (
         panel.source_label.text()
-        == "まだ攻撃するものがありません: 重みがありません(学習を始めるか、モデルを読み込んでください)。"
+        == "まだ攻撃するものがありません：重みがありません（学習を始めるか、モデルを読み込んでください）。"
     )
     panel.set_weights(tiny_model.spec, tiny_model.state_dict(), 150)
     assert not panel.request()
-    assert panel.source_label.text() == "まだ攻撃するものがありません: まず描画キャンバスに数字を書いてください。"
+    assert panel.source_label.text() == "まだ攻撃するものがありません：まず描画キャンバスに数字を書いてください。"
     assert [panel.way_combo.itemText(i) for i in range(panel.way_combo.count())] == ["全体に少し", "最少のピクセル"]
     assert [panel.way_combo.itemData(i) for i in range(panel.way_combo.count())] == ["bim", "pixels"]
     assert panel.budget_spin.suffix() == " / 255 階調"
     panel.use_drawing(False)
     panel.set_test_image(a_digit(), 1, 12)
     assert panel.request(force=True)
-    assert panel.source_label.text() == "ステップ 150 の重みでテスト画像 #12(正解 1)を攻撃中…"
+    assert panel.source_label.text() == "ステップ 150 の重みでテスト画像 #12（正解 1）を攻撃中…"
     qtbot.waitUntil(lambda: panel.result is not None and not panel.busy, timeout=TIMEOUT_MS)
-    assert panel.source_label.text() == "テスト画像 #12(正解 1) · ステップ 150 の重み"
+    assert panel.source_label.text() == "テスト画像 #12（正解 1） · ステップ 150 の重み"
     for text in (panel.verdict_label.text(), panel.measures_label.text(), *(t.text for t in panel.titles)):
         assert ENGLISH_WORD.search(re.sub(r"</?b>|<br>", "", text)) is None, text
     assert (panel.result["what"].kind, panel.result["what"].index, panel.result["what"].label) == ("test", 12, 1)

@@ -55,165 +55,135 @@
    <translation>Dieses Netz kennt {names}, aber die Klassen-Zeichenfläche hat Zeichnungen von {current}: Es kann nur mit Zeichnungen seiner eigenen Klassen weiterlernen. Benenne auf der Klassen-Zeichenfläche (F6) dieselben Klassen oder wähle unter „Netz“ ein Netz für den Datensatz.</translation>
   </message>
   <message>
-   <location filename="cnnviz/app/comparison.py" line="27" />
+   <location filename="cnnviz/app/comparison.py" line="28" />
    <source>net</source>
    <translation>Netz</translation>
   </message>
   <message>
-   <location filename="cnnviz/app/comparison.py" line="30" />
+   <location filename="cnnviz/app/comparison.py" line="31" />
    <location filename="cnnviz/gui/exports.py" line="155" />
    <source>momentum</source>
    <translation>Momentum</translation>
   </message>
   <message>
-   <location filename="cnnviz/app/comparison.py" line="31" />
+   <location filename="cnnviz/app/comparison.py" line="32" />
    <source>batch</source>
    <translation>Batch</translation>
   </message>
   <message>
-   <location filename="cnnviz/app/comparison.py" line="32" />
+   <location filename="cnnviz/app/comparison.py" line="33" />
    <location filename="cnnviz/gui/exports.py" line="157" />
    <source>schedule</source>
    <translation>Verlauf</translation>
   </message>
   <message>
-   <location filename="cnnviz/app/comparison.py" line="33" />
+   <location filename="cnnviz/app/comparison.py" line="34" />
    <location filename="cnnviz/gui/exports.py" line="158" />
    <source>epochs</source>
    <translation>Epochen</translation>
   </message>
   <message>
-   <location filename="cnnviz/app/comparison.py" line="34" />
+   <location filename="cnnviz/app/comparison.py" line="35" />
    <source>data</source>
    <translation>Daten</translation>
   </message>
   <message>
-   <location filename="cnnviz/app/comparison.py" line="35" />
-   <location filename="cnnviz/classroom/report.py" line="422" />
+   <location filename="cnnviz/app/comparison.py" line="36" />
+   <location filename="cnnviz/classroom/report.py" line="280" />
    <location filename="cnnviz/gui/exports.py" line="152" />
    <source>backend</source>
    <translation>Backend</translation>
   </message>
   <message>
-   <location filename="cnnviz/app/comparison.py" line="36" />
+   <location filename="cnnviz/app/comparison.py" line="37" />
    <location filename="cnnviz/gui/exports.py" line="159" />
    <source>seed</source>
    <translation>Seed</translation>
   </message>
   <message>
-   <location filename="cnnviz/app/comparison.py" line="196" />
+   <location filename="cnnviz/app/comparison.py" line="197" />
    <source>this session</source>
    <translation>diese Sitzung</translation>
   </message>
   <message>
-   <location filename="cnnviz/app/comparison.py" line="260" />
-   <location filename="cnnviz/app/side_by_side.py" line="38" />
-   <location filename="cnnviz/classroom/report.py" line="328" />
+   <location filename="cnnviz/app/comparison.py" line="261" />
+   <location filename="cnnviz/app/side_by_side.py" line="39" />
+   <location filename="cnnviz/classroom/report.py" line="184" />
    <source>, </source>
    <translation>, </translation>
   </message>
   <message>
-   <location filename="cnnviz/app/comparison.py" line="269" />
+   <location filename="cnnviz/app/comparison.py" line="270" />
    <source>{settings} (same settings)</source>
    <translation>{settings} (gleiche Einstellungen)</translation>
   </message>
   <message>
-   <location filename="cnnviz/app/comparison.py" line="261" />
+   <location filename="cnnviz/app/comparison.py" line="262" />
    <source>{name} {kept} vs {now} now</source>
    <translation>{name} {kept} (jetzt {now})</translation>
   </message>
   <message>
-   <location filename="cnnviz/app/side_by_side.py" line="34" />
+   <location filename="cnnviz/app/side_by_side.py" line="35" />
    <source>now</source>
    <translation>jetzt</translation>
   </message>
   <message>
-   <location filename="cnnviz/app/side_by_side.py" line="57" />
+   <location filename="cnnviz/app/side_by_side.py" line="58" />
    <source>not tested yet</source>
    <translation>noch nicht getestet</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="35" />
-   <source>custom</source>
-   <translation>eigenes</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/nn/model.py" line="44" />
-   <source>the seed article's net: 2 conv5 layers (32, 64), dense 512</source>
-   <translation>das Netz des Ausgangsartikels: 2 conv5-Schichten (32, 64), dense 512</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/nn/model.py" line="45" />
-   <source>Keras' mnist_cnn: 2 conv3 valid layers, dropout, dense 128</source>
-   <translation>mnist_cnn von Keras: 2 conv3-Schichten (valid), Dropout, dense 128</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/nn/model.py" line="46" />
-   <source>tiny classroom net: conv5-8, conv3-16, dense 10 (trains in seconds)</source>
-   <translation>kleines Netz für den Unterricht: conv5-8, conv3-16, dense 10 (lernt in Sekunden)</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/nn/model.py" line="48" />
-   <source>fastest recipe to 99 %: conv5-24, conv3-32 valid, dense 256; 1.5 epochs, batch 256, Adam(0.7, 0.9), one-cycle with a 15 % warm-up</source>
-   <translation>schnellstes Rezept zu 99 %: conv5-24, conv3-32 (valid), dense 256; 1,5 Epochen, Batch 256, Adam(0,7; 0,9), One-Cycle mit 15 % Aufwärmen</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/panels/drawings.py" line="23" />
-   <source>not evaluated yet</source>
-   <translation>noch nicht ausgewertet</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/app/side_by_side.py" line="59" />
+   <location filename="cnnviz/app/side_by_side.py" line="60" />
    <source>A {kept} | B {now}</source>
    <translation>A {kept} | B {now}</translation>
   </message>
   <message>
-   <location filename="cnnviz/app/side_by_side.py" line="78" />
+   <location filename="cnnviz/app/side_by_side.py" line="79" />
    <source>this one</source>
    <translation>dieses</translation>
   </message>
   <message>
-   <location filename="cnnviz/app/side_by_side.py" line="49" />
+   <location filename="cnnviz/app/side_by_side.py" line="50" />
    <source>A: {side}</source>
    <translation>A: {side}</translation>
   </message>
   <message>
-   <location filename="cnnviz/app/side_by_side.py" line="49" />
+   <location filename="cnnviz/app/side_by_side.py" line="50" />
    <source>B: {side}</source>
    <translation>B: {side}</translation>
   </message>
   <message>
-   <location filename="cnnviz/app/side_by_side.py" line="74" />
+   <location filename="cnnviz/app/side_by_side.py" line="75" />
    <source>A (left, kept): {a} | B (right, now): {b} · each pair on one colour scale</source>
    <translation>A (links, behalten): {a} | B (rechts, jetzt): {b} · jedes Paar auf einer Farbskala</translation>
   </message>
   <message>
-   <location filename="cnnviz/app/side_by_side.py" line="34" />
+   <location filename="cnnviz/app/side_by_side.py" line="35" />
    <source>kept run ({source})</source>
    <translation>behaltener Lauf ({source})</translation>
   </message>
   <message>
-   <location filename="cnnviz/app/side_by_side.py" line="102" />
+   <location filename="cnnviz/app/side_by_side.py" line="103" />
    <source>A has no {layer}: another network ({kept} vs {now} now)</source>
    <translation>A hat keine Schicht {layer}: ein anderes Netz ({kept}, jetzt {now})</translation>
   </message>
   <message>
-   <location filename="cnnviz/app/side_by_side.py" line="107" />
+   <location filename="cnnviz/app/side_by_side.py" line="108" />
    <source>A's {layer} is {a}, B's {b}: another network ({kept} vs {now} now)</source>
    <translation>{layer} ist bei A {a}, bei B {b}: ein anderes Netz ({kept}, jetzt {now})</translation>
   </message>
   <message>
-   <location filename="cnnviz/app/side_by_side.py" line="95" />
+   <location filename="cnnviz/app/side_by_side.py" line="96" />
    <source>A ({source}) has no weights kept: its kernels cannot be shown</source>
    <translation>A ({source}) hat keine Gewichte behalten: seine Kernel können nicht gezeigt werden</translation>
   </message>
   <message>
-   <location filename="cnnviz/app/side_by_side.py" line="97" />
+   <location filename="cnnviz/app/side_by_side.py" line="98" />
    <source>A ({source}) has no weights kept: its maps cannot be shown</source>
    <translation>A ({source}) hat keine Gewichte behalten: seine Karten können nicht gezeigt werden</translation>
   </message>
   <message>
-   <location filename="cnnviz/app/side_by_side.py" line="139" />
+   <location filename="cnnviz/app/side_by_side.py" line="140" />
    <source>A's feature maps cannot be computed: {exc}</source>
    <translation>Die Merkmalskarten von A lassen sich nicht berechnen: {exc}</translation>
   </message>
@@ -268,478 +238,478 @@
    <translation>CuPy im2col + cuBLAS (NVIDIA-GPU)</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/lessons.py" line="72" />
+   <location filename="cnnviz/classroom/lessons.py" line="75" />
    <source>Loss curve</source>
    <translation>Verlustkurve</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/lessons.py" line="73" />
+   <location filename="cnnviz/classroom/lessons.py" line="76" />
    <source>Accuracy curve</source>
    <translation>Genauigkeitskurve</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/lessons.py" line="74" />
-   <location filename="cnnviz/gui/panels/feature_maps.py" line="53" />
-   <location filename="cnnviz/gui/panels/feature_maps.py" line="77" />
+   <location filename="cnnviz/classroom/lessons.py" line="77" />
+   <location filename="cnnviz/gui/panels/feature_maps.py" line="55" />
+   <location filename="cnnviz/gui/panels/feature_maps.py" line="80" />
    <source>Feature maps</source>
    <translation>Merkmalskarten</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/lessons.py" line="75" />
+   <location filename="cnnviz/classroom/lessons.py" line="78" />
    <location filename="cnnviz/gui/panels/kernels.py" line="27" />
-   <location filename="cnnviz/gui/panels/registry.py" line="322" />
+   <location filename="cnnviz/gui/panels/registry.py" line="325" />
    <source>Kernels</source>
    <translation>Kernel</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/lessons.py" line="76" />
-   <location filename="cnnviz/gui/panels/registry.py" line="325" />
+   <location filename="cnnviz/classroom/lessons.py" line="79" />
+   <location filename="cnnviz/gui/panels/registry.py" line="328" />
    <location filename="cnnviz/gui/panels/timings.py" line="68" />
    <source>Time per layer</source>
    <translation>Zeit pro Schicht</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/lessons.py" line="77" />
+   <location filename="cnnviz/classroom/lessons.py" line="80" />
    <source>Draw and classify, class drawings</source>
    <translation>Zeichnen und erkennen, Klassenzeichnungen</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/lessons.py" line="78" />
+   <location filename="cnnviz/classroom/lessons.py" line="81" />
    <source>Mistakes (confusion matrix)</source>
    <translation>Fehler (Konfusionsmatrix)</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/lessons.py" line="79" />
+   <location filename="cnnviz/classroom/lessons.py" line="82" />
    <source>Why? (saliency, occlusion)</source>
    <translation>Warum? (Salienz, Verdeckung)</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/lessons.py" line="80" />
-   <location filename="cnnviz/gui/panels/filters.py" line="162" />
+   <location filename="cnnviz/classroom/lessons.py" line="83" />
+   <location filename="cnnviz/gui/panels/filters.py" line="164" />
    <source>What each filter wants to see</source>
    <translation>Was jeder Filter sehen will</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/lessons.py" line="81" />
+   <location filename="cnnviz/classroom/lessons.py" line="84" />
    <location filename="cnnviz/gui/panels/map.py" line="51" />
    <location filename="cnnviz/gui/panels/map.py" line="80" />
    <source>Map of what it learned</source>
    <translation>Karte des Gelernten</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/lessons.py" line="82" />
-   <location filename="cnnviz/gui/panels/fool.py" line="105" />
-   <location filename="cnnviz/gui/panels/registry.py" line="262" />
+   <location filename="cnnviz/classroom/lessons.py" line="85" />
+   <location filename="cnnviz/gui/panels/fool.py" line="110" />
+   <location filename="cnnviz/gui/panels/registry.py" line="265" />
    <source>Fool the network</source>
    <translation>Das Netz austricksen</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/lessons.py" line="83" />
-   <location filename="cnnviz/gui/panels/registry.py" line="272" />
+   <location filename="cnnviz/classroom/lessons.py" line="86" />
+   <location filename="cnnviz/gui/panels/registry.py" line="275" />
    <location filename="cnnviz/gui/panels/timelapse.py" line="38" />
    <source>Time-lapse</source>
    <translation>Zeitraffer</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/lessons.py" line="84" />
+   <location filename="cnnviz/classroom/lessons.py" line="87" />
    <location filename="cnnviz/gui/panels/statistics.py" line="88" />
    <source>Weight and gradient statistics</source>
    <translation>Gewichts- und Gradientenstatistik</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/report.py" line="340" />
+   <location filename="cnnviz/classroom/report.py" line="198" />
    <source>true \ predicted</source>
    <translation>Ziffer \ Antwort</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/report.py" line="84" />
+   <location filename="cnnviz/classroom/report.py" line="62" />
    <source>n/a</source>
    <translation>k. A.</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/report.py" line="276" />
-   <source>Compared with a kept run</source>
-   <translation>Vergleich mit einem behaltenen Lauf</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/classroom/report.py" line="294" />
+   <location filename="cnnviz/classroom/report.py" line="150" />
    <source>Test evaluations</source>
    <translation>Testauswertungen</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/report.py" line="386" />
+   <location filename="cnnviz/classroom/report.py" line="244" />
    <source>Learned kernels</source>
    <translation>Gelernte Kernel</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/report.py" line="386" />
+   <location filename="cnnviz/classroom/report.py" line="244" />
    <source>Red: positive weights, blue: negative, white: zero.</source>
    <translation>Rot: positive Gewichte, Blau: negative, Weiß: null.</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/report.py" line="415" />
+   <location filename="cnnviz/classroom/report.py" line="273" />
    <source>{count} measurements</source>
    <translation>{count} Messungen</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/report.py" line="467" />
+   <location filename="cnnviz/classroom/report.py" line="337" />
    <source>cnnviz training report</source>
    <translation>cnnviz-Trainingsbericht</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/report.py" line="195" />
-   <source>Loss</source>
-   <translation>Verlust</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/classroom/report.py" line="196" />
-   <location filename="cnnviz/classroom/report.py" line="203" />
-   <source>training step</source>
-   <translation>Trainingsschritt</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/classroom/report.py" line="197" />
-   <location filename="cnnviz/classroom/report.py" line="265" />
-   <source>cross-entropy loss</source>
-   <translation>Kreuzentropie-Verlust</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/classroom/report.py" line="202" />
-   <source>Accuracy</source>
-   <translation>Genauigkeit</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/classroom/report.py" line="204" />
-   <location filename="cnnviz/classroom/report.py" line="272" />
-   <source>accuracy (%)</source>
-   <translation>Genauigkeit (%)</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/classroom/report.py" line="263" />
-   <source>Loss, both runs</source>
-   <translation>Verlust, beide Läufe</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/classroom/report.py" line="264" />
-   <location filename="cnnviz/classroom/report.py" line="271" />
-   <location filename="cnnviz/classroom/report.py" line="300" />
-   <source>epoch</source>
-   <translation>Epoche</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/classroom/report.py" line="270" />
-   <source>Accuracy, both runs</source>
-   <translation>Genauigkeit, beide Läufe</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/classroom/report.py" line="335" />
+   <location filename="cnnviz/classroom/report.py" line="191" />
    <source>Rows: the true digit; columns: what the network answered. {correct:,} of {total:,} test images correct ({share}).</source>
    <translation>Zeilen: die richtige Ziffer; Spalten: die Antwort des Netzes. {correct:,} von {total:,} Testbildern richtig ({share}).</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/report.py" line="415" />
+   <location filename="cnnviz/classroom/report.py" line="273" />
    <source>whole step</source>
    <translation>ganzer Schritt</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/report.py" line="421" />
+   <location filename="cnnviz/classroom/report.py" line="279" />
    <source>Median milliseconds per training step (batch of {batch}).</source>
    <translation>Median in Millisekunden pro Trainingsschritt (Batch von {batch}).</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/report.py" line="468" />
+   <location filename="cnnviz/classroom/report.py" line="338" />
    <source>Created {date} with cnnviz {version}</source>
    <translation>Erstellt am {date} mit cnnviz {version}</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/report.py" line="102" />
+   <location filename="cnnviz/classroom/report.py" line="80" />
    <source>Final test accuracy</source>
    <translation>Testgenauigkeit am Ende</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/report.py" line="110" />
+   <location filename="cnnviz/classroom/report.py" line="90" />
    <source>Best test accuracy</source>
    <translation>Beste Testgenauigkeit</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/report.py" line="114" />
+   <location filename="cnnviz/classroom/report.py" line="96" />
    <source>Final test loss</source>
    <translation>Testverlust am Ende</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/report.py" line="119" />
+   <location filename="cnnviz/classroom/report.py" line="101" />
    <source>Training steps</source>
    <translation>Trainingsschritte</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/report.py" line="162" />
-   <source>training loss (per batch)</source>
-   <translation>Trainingsverlust (pro Batch)</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/classroom/report.py" line="179" />
-   <location filename="cnnviz/classroom/report.py" line="300" />
-   <source>test loss</source>
-   <translation>Testverlust</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/classroom/report.py" line="181" />
-   <location filename="cnnviz/classroom/report.py" line="300" />
-   <source>test accuracy</source>
-   <translation>Testgenauigkeit</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/classroom/report.py" line="207" />
-   <source>Learning curves</source>
-   <translation>Lernkurven</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/classroom/report.py" line="220" />
-   <source>kept run: training loss (smoothed)</source>
-   <translation>behaltener Lauf: Trainingsverlust (geglättet)</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/classroom/report.py" line="222" />
-   <source>kept run: training accuracy (smoothed)</source>
-   <translation>behaltener Lauf: Trainingsgenauigkeit (geglättet)</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/classroom/report.py" line="225" />
-   <source>kept run: test loss</source>
-   <translation>behaltener Lauf: Testverlust</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/classroom/report.py" line="227" />
-   <source>kept run: test accuracy</source>
-   <translation>behaltener Lauf: Testgenauigkeit</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/classroom/report.py" line="252" />
-   <source>this run: test loss</source>
-   <translation>dieser Lauf: Testverlust</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/classroom/report.py" line="256" />
-   <source>this run: test accuracy</source>
-   <translation>dieser Lauf: Testgenauigkeit</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/classroom/report.py" line="296" />
+   <location filename="cnnviz/classroom/report.py" line="152" />
    <source>Test evaluations ({shown} of {count} shown)</source>
    <translation>Testauswertungen ({shown} von {count} gezeigt)</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/report.py" line="300" />
+   <location filename="cnnviz/classroom/report.py" line="156" />
    <location filename="cnnviz/gui/panels/statistics.py" line="112" />
    <source>step</source>
    <translation>Schritt</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/report.py" line="300" />
+   <location filename="cnnviz/classroom/report.py" line="156" />
+   <location filename="cnnviz/classroom/report_curves.py" line="155" />
+   <location filename="cnnviz/classroom/report_curves.py" line="162" />
+   <source>epoch</source>
+   <translation>Epoche</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/classroom/report.py" line="156" />
+   <location filename="cnnviz/classroom/report_curves.py" line="70" />
+   <source>test loss</source>
+   <translation>Testverlust</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/classroom/report.py" line="156" />
+   <location filename="cnnviz/classroom/report_curves.py" line="72" />
+   <source>test accuracy</source>
+   <translation>Testgenauigkeit</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/classroom/report.py" line="156" />
    <location filename="cnnviz/gui/exports.py" line="167" />
    <source>test images</source>
    <translation>Testbilder</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/report.py" line="342" />
+   <location filename="cnnviz/classroom/report.py" line="200" />
    <location filename="cnnviz/gui/panels/mistakes.py" line="100" />
    <source>Confusion matrix</source>
    <translation>Konfusionsmatrix</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/report.py" line="344" />
-   <location filename="cnnviz/gui/palette.py" line="107" />
+   <location filename="cnnviz/classroom/report.py" line="202" />
+   <location filename="cnnviz/gui/palette.py" line="106" />
    <source>correct</source>
    <translation>richtig</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/report.py" line="384" />
+   <location filename="cnnviz/classroom/report.py" line="242" />
    <source>kernels of {layer}</source>
    <translation>Kernel von {layer}</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/report.py" line="422" />
+   <location filename="cnnviz/classroom/report.py" line="280" />
    <location filename="cnnviz/gui/panels/timelapse.py" line="53" />
    <source>layer</source>
    <translation>Schicht</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/report.py" line="424" />
+   <location filename="cnnviz/classroom/report.py" line="282" />
    <source>forward ms</source>
    <translation>vorwärts ms</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/report.py" line="424" />
+   <location filename="cnnviz/classroom/report.py" line="282" />
    <source>backward ms</source>
    <translation>rückwärts ms</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/report.py" line="424" />
+   <location filename="cnnviz/classroom/report.py" line="282" />
    <source>share of step</source>
    <translation>Anteil am Schritt</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/report.py" line="427" />
+   <location filename="cnnviz/classroom/report.py" line="285" />
    <source>Where the time goes</source>
    <translation>Wo die Zeit bleibt</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/report.py" line="139" />
+   <location filename="cnnviz/classroom/report.py" line="123" />
    <source>Speed</source>
    <translation>Tempo</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/report.py" line="146" />
+   <location filename="cnnviz/classroom/report.py" line="130" />
    <source>No training steps were recorded.</source>
    <translation>Es wurden keine Trainingsschritte aufgezeichnet.</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/report.py" line="479" />
+   <location filename="cnnviz/classroom/report.py" line="349" />
    <source>Summary</source>
    <translation>Zusammenfassung</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/report.py" line="103" />
+   <location filename="cnnviz/classroom/report.py" line="81" />
    <source>{accuracy} on {images:,} images (step {step:,})</source>
    <translation>{accuracy} auf {images:,} Bildern (Schritt {step:,})</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/report.py" line="111" />
+   <location filename="cnnviz/classroom/report.py" line="91" />
    <source>{accuracy} (step {step:,})</source>
    <translation>{accuracy} (Schritt {step:,})</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/report.py" line="120" />
+   <location filename="cnnviz/classroom/report.py" line="102" />
    <source>{steps:,} (epoch {epoch:.2f})</source>
    <translation>{steps:,} (Epoche {epoch:.2f})</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/report.py" line="125" />
+   <location filename="cnnviz/classroom/report.py" line="109" />
    <source>Training loss (last {count} steps)</source>
    <translation>Trainingsverlust (letzte {count} Schritte)</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/report.py" line="131" />
+   <location filename="cnnviz/classroom/report.py" line="115" />
    <source>Batch accuracy (last {count} steps)</source>
    <translation>Batch-Genauigkeit (letzte {count} Schritte)</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/report.py" line="164" />
-   <source>training loss (average of {count})</source>
-   <translation>Trainingsverlust (Mittel über {count})</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/classroom/report.py" line="172" />
-   <source>training batch accuracy (average of {count})</source>
-   <translation>Batch-Genauigkeit im Training (Mittel über {count})</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/classroom/report.py" line="235" />
-   <source>this run: training loss (average of {count})</source>
-   <translation>dieser Lauf: Trainingsverlust (Mittel über {count})</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/classroom/report.py" line="243" />
-   <source>this run: training accuracy (average of {count})</source>
-   <translation>dieser Lauf: Trainingsgenauigkeit (Mittel über {count})</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/classroom/report.py" line="329" />
+   <location filename="cnnviz/classroom/report.py" line="185" />
    <source>{true} read as {predicted} ({count}×)</source>
    <translation>{true} als {predicted} gelesen ({count}×)</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/report.py" line="481" />
+   <location filename="cnnviz/classroom/report.py" line="351" />
    <source>Settings</source>
    <translation>Einstellungen</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/report.py" line="140" />
+   <location filename="cnnviz/classroom/report.py" line="124" />
    <source>{speed:,.0f} images/s (median) on {backend}</source>
    <translation>{speed:,.0f} Bilder/s (Median) mit {backend}</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/report.py" line="331" />
+   <location filename="cnnviz/classroom/report.py" line="187" />
    <source>Most frequent mistakes: {listed}.</source>
    <translation>Häufigste Fehler: {listed}.</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/report.py" line="379" />
+   <location filename="cnnviz/classroom/report.py" line="237" />
    <source>{layer}: {count} kernels {height}×{width}, input channel 0 of {channels}</source>
    <translation>{layer}: {count} Kernel {height}×{width}, Eingangskanal 0 von {channels}</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/report.py" line="381" />
+   <location filename="cnnviz/classroom/report.py" line="239" />
    <source>{layer}: {count} kernels {height}×{width}</source>
    <translation>{layer}: {count} Kernel {height}×{width}</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/report_inside.py" line="154" />
+   <location filename="cnnviz/classroom/report_curves.py" line="167" />
+   <source>Compared with a kept run</source>
+   <translation>Vergleich mit einem behaltenen Lauf</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/classroom/report_curves.py" line="86" />
+   <source>Loss</source>
+   <translation>Verlust</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/classroom/report_curves.py" line="87" />
+   <location filename="cnnviz/classroom/report_curves.py" line="94" />
+   <source>training step</source>
+   <translation>Trainingsschritt</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/classroom/report_curves.py" line="88" />
+   <location filename="cnnviz/classroom/report_curves.py" line="156" />
+   <source>cross-entropy loss</source>
+   <translation>Kreuzentropie-Verlust</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/classroom/report_curves.py" line="93" />
+   <source>Accuracy</source>
+   <translation>Genauigkeit</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/classroom/report_curves.py" line="95" />
+   <location filename="cnnviz/classroom/report_curves.py" line="163" />
+   <source>accuracy (%)</source>
+   <translation>Genauigkeit (%)</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/classroom/report_curves.py" line="154" />
+   <source>Loss, both runs</source>
+   <translation>Verlust, beide Läufe</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/classroom/report_curves.py" line="161" />
+   <source>Accuracy, both runs</source>
+   <translation>Genauigkeit, beide Läufe</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/classroom/report_curves.py" line="53" />
+   <source>training loss (per batch)</source>
+   <translation>Trainingsverlust (pro Batch)</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/classroom/report_curves.py" line="98" />
+   <source>Learning curves</source>
+   <translation>Lernkurven</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/classroom/report_curves.py" line="111" />
+   <source>kept run: training loss (smoothed)</source>
+   <translation>behaltener Lauf: Trainingsverlust (geglättet)</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/classroom/report_curves.py" line="113" />
+   <source>kept run: training accuracy (smoothed)</source>
+   <translation>behaltener Lauf: Trainingsgenauigkeit (geglättet)</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/classroom/report_curves.py" line="116" />
+   <source>kept run: test loss</source>
+   <translation>behaltener Lauf: Testverlust</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/classroom/report_curves.py" line="118" />
+   <source>kept run: test accuracy</source>
+   <translation>behaltener Lauf: Testgenauigkeit</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/classroom/report_curves.py" line="143" />
+   <source>this run: test loss</source>
+   <translation>dieser Lauf: Testverlust</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/classroom/report_curves.py" line="147" />
+   <source>this run: test accuracy</source>
+   <translation>dieser Lauf: Testgenauigkeit</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/classroom/report_curves.py" line="55" />
+   <source>training loss (average of {count})</source>
+   <translation>Trainingsverlust (Mittel über {count})</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/classroom/report_curves.py" line="63" />
+   <source>training batch accuracy (average of {count})</source>
+   <translation>Batch-Genauigkeit im Training (Mittel über {count})</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/classroom/report_curves.py" line="126" />
+   <source>this run: training loss (average of {count})</source>
+   <translation>dieser Lauf: Trainingsverlust (Mittel über {count})</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/classroom/report_curves.py" line="134" />
+   <source>this run: training accuracy (average of {count})</source>
+   <translation>dieser Lauf: Trainingsgenauigkeit (Mittel über {count})</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/classroom/report_inside.py" line="157" />
    <source>"Not sure"</source>
    <translation>„Nicht sicher“</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/report_inside.py" line="45" />
+   <location filename="cnnviz/classroom/report_inside.py" line="46" />
    <source>What each filter of the classes wants to see</source>
    <translation>Was jede Klasse sehen will</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/report_inside.py" line="55" />
+   <location filename="cnnviz/classroom/report_inside.py" line="56" />
    <source>the classes' filters</source>
    <translation>Filter der Klassen</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/report_inside.py" line="50" />
+   <location filename="cnnviz/classroom/report_inside.py" line="51" />
    <source>Each row: the test images that excite the unit most, then the input optimised to excite it (weights of step {step:,}).</source>
    <translation>Jede Zeile: die Testbilder, die die Einheit am stärksten anregen, dann die Eingabe, die darauf optimiert wurde, sie anzuregen (Gewichte von Schritt {step:,}).</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/report_inside.py" line="97" />
+   <location filename="cnnviz/classroom/report_inside.py" line="98" />
    <source>map of {count} test images</source>
    <translation>Karte von {count} Testbildern</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/report_inside.py" line="104" />
+   <location filename="cnnviz/classroom/report_inside.py" line="105" />
    <source>{count:,} test images placed by the layer before the answer (PCA: the two directions it spreads most along, {percent:.0f}% of the spread; weights of step {step:,}). Close dots: images the network sees as alike.</source>
    <translation>{count:,} Testbilder, angeordnet nach der Schicht vor der Antwort (PCA: die zwei Richtungen, in die sie am meisten streut, {percent:.0f} % der Streuung; Gewichte von Schritt {step:,}). Nahe Punkte: Bilder, die das Netz für ähnlich hält.</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/report_inside.py" line="129" />
+   <location filename="cnnviz/classroom/report_inside.py" line="130" />
    <source>the original</source>
    <translation>das Original</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/report_inside.py" line="130" />
+   <location filename="cnnviz/classroom/report_inside.py" line="131" />
    <source>the change</source>
    <translation>die Änderung</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/report_inside.py" line="131" />
+   <location filename="cnnviz/classroom/report_inside.py" line="132" />
    <source>the fooled input</source>
    <translation>die täuschende Eingabe</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/report_inside.py" line="148" />
+   <location filename="cnnviz/classroom/report_inside.py" line="149" />
    <source>The Draw panel says "not sure" when an input's {method} score is above {threshold:.3g}: calibrated on {images:,} held-out test images, of which {percent:.1f}% are at or under it (accepted).</source>
    <translation>Die Ansicht Zeichnen sagt „nicht sicher“, wenn der {method}-Wert einer Eingabe über {threshold:.3g} liegt: kalibriert an {images:,} zurückgehaltenen Testbildern, von denen {percent:.1f} % darunter oder genau darauf liegen (akzeptiert).</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/report_inside.py" line="47" />
+   <location filename="cnnviz/classroom/report_inside.py" line="48" />
    <source>What each filter of {layer} wants to see</source>
    <translation>Was jeder Filter von {layer} sehen will</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/report_inside.py" line="55" />
+   <location filename="cnnviz/classroom/report_inside.py" line="56" />
    <source>{layer} filters</source>
    <translation>Filter von {layer}</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/report_inside.py" line="111" />
+   <location filename="cnnviz/classroom/report_inside.py" line="112" />
    <source>A map of what it learned</source>
    <translation>Eine Karte des Gelernten</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/report_inside.py" line="140" />
+   <location filename="cnnviz/classroom/report_inside.py" line="141" />
    <source>Fooling the network</source>
    <translation>Das Netz täuschen</translation>
   </message>
@@ -895,7 +865,7 @@
   </message>
   <message>
    <location filename="cnnviz/gui/accessibility.py" line="257" />
-   <location filename="cnnviz/gui/router.py" line="174" />
+   <location filename="cnnviz/gui/router.py" line="176" />
    <source>Training diverged: {message}</source>
    <translation>Das Training ist divergiert: {message}</translation>
   </message>
@@ -910,39 +880,40 @@
    <translation>Training beendet</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/background_warm_up.py" line="102" />
+   <location filename="cnnviz/gui/background_warm_up.py" line="99" />
    <source>The numba kernels compile in the background, so that Start is quick; Start now compiles the rest.</source>
    <translation>Die numba-Kernel werden im Hintergrund kompiliert, damit Start schnell geht; Start kompiliert jetzt den Rest.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/canvas.py" line="51" />
+   <location filename="cnnviz/gui/canvas.py" line="244" />
+   <location filename="cnnviz/gui/canvas.py" line="231" />
+   <source>draw a digit here</source>
+   <translation>hier eine Ziffer zeichnen</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/canvas.py" line="54" />
    <source>Draw a digit with the mouse, a pen or a finger. C clears. Right-click or drop a file to classify a photo.</source>
    <translation>Zeichne eine Ziffer mit Maus, Stift oder Finger. C löscht. Rechtsklick oder Datei hierher ziehen, um ein Foto zu erkennen.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/canvas.py" line="180" />
+   <location filename="cnnviz/gui/canvas.py" line="183" />
    <location filename="cnnviz/gui/menus.py" line="40" />
    <source>Open image…</source>
    <translation>Bild öffnen…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/canvas.py" line="181" />
-   <location filename="cnnviz/gui/panels/classify.py" line="69" />
+   <location filename="cnnviz/gui/canvas.py" line="184" />
+   <location filename="cnnviz/gui/panels/classify.py" line="116" />
    <source>Clear</source>
    <translation>Löschen</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/canvas.py" line="253" />
+   <location filename="cnnviz/gui/canvas.py" line="270" />
    <source>photo · draw to start over</source>
    <translation>Foto · zeichnen, um neu anzufangen</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/canvas.py" line="229" />
-   <source>draw a digit here</source>
-   <translation>hier eine Ziffer zeichnen</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/canvas.py" line="251" />
+   <location filename="cnnviz/gui/canvas.py" line="268" />
    <source>photo: {name} · draw to start over</source>
    <translation>Foto: {name} · zeichnen, um neu anzufangen</translation>
   </message>
@@ -973,7 +944,7 @@
   </message>
   <message>
    <location filename="cnnviz/gui/checkpoints.py" line="241" />
-   <location filename="cnnviz/gui/window.py" line="446" />
+   <location filename="cnnviz/gui/window.py" line="445" />
    <source>closing</source>
    <translation>schließen</translation>
   </message>
@@ -1076,156 +1047,156 @@ Zuerst speichern, dann {what}?</translation>
    <translation>Die Sicherung {path} konnte nicht gelöscht werden: {exc}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="60" />
-   <location filename="cnnviz/gui/class_canvas.py" line="108" />
-   <location filename="cnnviz/gui/class_canvas.py" line="115" />
+   <location filename="cnnviz/gui/class_canvas.py" line="74" />
+   <location filename="cnnviz/gui/class_canvas.py" line="126" />
+   <location filename="cnnviz/gui/class_canvas.py" line="133" />
    <source>Class canvas</source>
    <translation>Klassen-Zeichenfläche</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="112" />
+   <location filename="cnnviz/gui/class_canvas.py" line="130" />
    <source>Open the class canvas: phones on the classroom network draw for the network</source>
    <translation>Klassen-Zeichenfläche öffnen: Handys im Klassennetz zeichnen für das Netz</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="115" />
-   <location filename="cnnviz/gui/class_canvas.py" line="116" />
+   <location filename="cnnviz/gui/class_canvas.py" line="133" />
+   <location filename="cnnviz/gui/class_canvas.py" line="134" />
    <location filename="cnnviz/gui/class_canvas_column.py" line="159" />
    <source>End class canvas</source>
    <translation>Klassen-Zeichenfläche beenden</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="141" />
+   <location filename="cnnviz/gui/class_canvas.py" line="159" />
    <source>This computer only (127.0.0.1)</source>
    <translation>Nur dieser Rechner (127.0.0.1)</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="231" />
+   <location filename="cnnviz/gui/class_canvas.py" line="263" />
    <source>1 phone so far</source>
    <translation>Bisher 1 Handy</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="390" />
+   <location filename="cnnviz/gui/class_canvas.py" line="422" />
    <source>Save our drawings in a folder</source>
    <translation>Unsere Zeichnungen in einem Ordner speichern</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="436" />
+   <location filename="cnnviz/gui/class_canvas.py" line="468" />
    <source>no drawings held back, so its test is the drawings it learns from (hold some back with H)</source>
    <translation>keine Zeichnungen zurückgehalten, also testet es auf den Zeichnungen, aus denen es lernt (halte einige mit H zurück)</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="147" />
+   <location filename="cnnviz/gui/class_canvas.py" line="165" />
    <source>No network found: connect this computer to the classroom Wi-Fi or turn on its hotspot, then choose the network here. Only this computer can reach the canvas now.</source>
    <translation>Kein Netzwerk gefunden: Verbinde diesen Rechner mit dem WLAN der Klasse oder schalte seinen Hotspot ein und wähle dann hier das Netzwerk. Im Moment erreicht nur dieser Rechner die Zeichenfläche.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="279" />
+   <location filename="cnnviz/gui/class_canvas.py" line="311" />
    <source>A drawing without a label waits: the phone did not say which it is</source>
    <translation>Eine Zeichnung ohne Angabe wartet: Das Handy hat nicht gesagt, was sie zeigt</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="322" />
+   <location filename="cnnviz/gui/class_canvas.py" line="354" />
    <source>Type a name first.</source>
    <translation>Gib zuerst einen Namen ein.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="338" />
+   <location filename="cnnviz/gui/class_canvas.py" line="370" />
    <source>Choose a class in the list first.</source>
    <translation>Wähle zuerst eine Klasse in der Liste.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="372" />
+   <location filename="cnnviz/gui/class_canvas.py" line="404" />
    <source>Draw one of our classes and say which</source>
    <translation>Zeichne eine unserer Klassen und sag, welche</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="380" />
+   <location filename="cnnviz/gui/class_canvas.py" line="412" />
    <source>Name at least 2 classes: the phones then draw them instead of digits.</source>
    <translation>Benenne mindestens 2 Klassen: Die Handys zeichnen dann diese statt Ziffern.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="425" />
+   <location filename="cnnviz/gui/class_canvas.py" line="457" />
    <source>Learning our {count} classes</source>
    <translation>Lernen unserer {count} Klassen</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="231" />
+   <location filename="cnnviz/gui/class_canvas.py" line="263" />
    <source>{count} phones so far</source>
    <translation>Bisher {count} Handys</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="262" />
+   <location filename="cnnviz/gui/class_canvas.py" line="294" />
    <source>{count} waiting for you</source>
    <translation>{count} warten auf dich</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="356" />
+   <location filename="cnnviz/gui/class_canvas.py" line="388" />
    <source>Give 2 to 10 different names.</source>
    <translation>Gib 2 bis 10 verschiedene Namen an.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="405" />
+   <location filename="cnnviz/gui/class_canvas.py" line="437" />
    <source>Saved {count} drawings of {names} in {folder}.</source>
    <translation>{count} Zeichnungen von {names} in {folder} gespeichert.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="434" />
+   <location filename="cnnviz/gui/class_canvas.py" line="466" />
    <source>its test: the {count} drawings held back</source>
    <translation>sein Test: die {count} zurückgehaltenen Zeichnungen</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="439" />
+   <location filename="cnnviz/gui/class_canvas.py" line="471" />
    <source>A new tiny network learns {names} from scratch on {count} accepted drawings; {test}.</source>
    <translation>Ein neues winziges Netz lernt {names} von Grund auf aus {count} angenommenen Zeichnungen; {test}.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="325" />
-   <source>{name} is named already.</source>
-   <translation>{name} ist schon benannt.</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="328" />
-   <source>At most {count} classes.</source>
-   <translation>Höchstens {count} Klassen.</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="344" />
-   <source>Drawings of {name} or of a class after it are on the wall or accepted: it stays.</source>
-   <translation>Zeichnungen von {name} oder einer Klasse danach warten oder sind angenommen: Sie bleibt.</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="383" />
-   <source>The phones draw {names}. Accept at least {least} drawings of each, then train.</source>
-   <translation>Die Handys zeichnen {names}. Nimm mindestens {least} Zeichnungen von jeder an, dann trainiere.</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="166" />
-   <source>The class canvas could not start: {error}</source>
-   <translation>Die Klassen-Zeichenfläche konnte nicht starten: {error}</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="257" />
+   <location filename="cnnviz/gui/class_canvas.py" line="289" />
    <source>from phone {phone}</source>
    <translation>von Handy {phone}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="402" />
+   <location filename="cnnviz/gui/class_canvas.py" line="357" />
+   <source>{name} is named already.</source>
+   <translation>{name} ist schon benannt.</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/class_canvas.py" line="360" />
+   <source>At most {count} classes.</source>
+   <translation>Höchstens {count} Klassen.</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/class_canvas.py" line="376" />
+   <source>Drawings of {name} or of a class after it are on the wall or accepted: it stays.</source>
+   <translation>Zeichnungen von {name} oder einer Klasse danach warten oder sind angenommen: Sie bleibt.</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/class_canvas.py" line="415" />
+   <source>The phones draw {names}. Accept at least {least} drawings of each, then train.</source>
+   <translation>Die Handys zeichnen {names}. Nimm mindestens {least} Zeichnungen von jeder an, dann trainiere.</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/class_canvas.py" line="184" />
+   <source>The class canvas could not start: {error}</source>
+   <translation>Die Klassen-Zeichenfläche konnte nicht starten: {error}</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/class_canvas.py" line="434" />
    <source>Could not save the drawings: {error}</source>
    <translation>Die Zeichnungen konnten nicht gespeichert werden: {error}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas_answers.py" line="81" />
+   <location filename="cnnviz/gui/class_canvas_answers.py" line="126" />
    <source>Our test set: {right} of {count} right · MNIST: {mnist}</source>
    <translation>Unser Testsatz: {right} von {count} richtig · MNIST: {mnist}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas_answers.py" line="65" />
+   <location filename="cnnviz/gui/class_canvas_answers.py" line="110" />
    <source>Our test set: none held back yet · MNIST: {mnist}</source>
    <translation>Unser Testsatz: noch keine aufgehoben · MNIST: {mnist}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas_answers.py" line="73" />
+   <location filename="cnnviz/gui/class_canvas_answers.py" line="118" />
    <source>Our test set: {count} held back; this network does not know our classes yet</source>
    <translation>Unser Testsatz: {count} aufgehoben; dieses Netz kennt unsere Klassen noch nicht</translation>
   </message>
@@ -1361,62 +1332,62 @@ Zuerst speichern, dann {what}?</translation>
    <translation>Mit dieser Datei kann nicht verglichen werden: {exc}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/drawing_pad.py" line="116" />
+   <location filename="cnnviz/gui/drawing_pad.py" line="112" />
    <source>Open an image of a digit</source>
    <translation>Bild einer Ziffer öffnen</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/drawing_pad.py" line="158" />
+   <location filename="cnnviz/gui/drawing_pad.py" line="154" />
    <source>Draw a digit on the pad first, then click which digit it is.</source>
    <translation>Zeichne zuerst eine Ziffer auf die Fläche und klicke dann, welche Ziffer es ist.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/drawing_pad.py" line="163" />
+   <location filename="cnnviz/gui/drawing_pad.py" line="159" />
    <source>An opened photo is shown: the class drawings keep drawings made on the pad. Draw the digit on the pad, then click which digit it is.</source>
    <translation>Ein geöffnetes Foto wird gezeigt: Die Klassenzeichnungen speichern nur Zeichnungen von der Fläche. Zeichne die Ziffer und klicke dann, welche es ist.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/drawing_pad.py" line="182" />
+   <location filename="cnnviz/gui/drawing_pad.py" line="178" />
    <source>No data set is loaded.</source>
    <translation>Kein Datensatz geladen.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/drawing_pad.py" line="185" />
+   <location filename="cnnviz/gui/drawing_pad.py" line="181" />
    <source>Fine-tuning on drawings needs the MNIST digits data set.</source>
    <translation>Nachtrainieren mit Zeichnungen braucht den MNIST-Ziffern-Datensatz.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/drawing_pad.py" line="195" />
+   <location filename="cnnviz/gui/drawing_pad.py" line="191" />
    <source>Fine-tuning on {count} class drawings</source>
    <translation>Nachtrainieren mit {count} Klassenzeichnungen</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/drawing_pad.py" line="94" />
+   <location filename="cnnviz/gui/drawing_pad.py" line="92" />
    <source>untrained weights</source>
    <translation>untrainierte Gewichte</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/drawing_pad.py" line="140" />
+   <location filename="cnnviz/gui/drawing_pad.py" line="136" />
    <source>Opened {name}: the network gets it as the 28×28 input beside the canvas. Draw on the canvas (or press C) to draw again.</source>
    <translation>{name} geöffnet: Das Netz bekommt es als 28×28-Eingabe neben der Zeichenfläche. Zeichne (oder drücke C), um wieder zu zeichnen.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/drawing_pad.py" line="151" />
+   <location filename="cnnviz/gui/drawing_pad.py" line="147" />
    <source>Cannot open this image: {why}</source>
    <translation>Dieses Bild lässt sich nicht öffnen: {why}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/drawing_pad.py" line="207" />
+   <location filename="cnnviz/gui/drawing_pad.py" line="203" />
    <source>{label}: one pass over {count:,} images, {mnist:,} of them MNIST digits (so that it keeps reading MNIST) and the drawings repeated to make up the rest, from the current weights. Class drawings shows the drawings' accuracy before and after, apart from MNIST's (the MNIST test accuracy is on MNIST's own test images).</source>
    <translation>{label}: ein Durchgang über {count:,} Bilder, davon {mnist:,} MNIST-Ziffern (damit es MNIST weiter lesen kann), der Rest wiederholte Zeichnungen, ab den aktuellen Gewichten. Klassenzeichnungen zeigt die Genauigkeit der Zeichnungen vorher und nachher, getrennt von MNIST (die MNIST-Testgenauigkeit gilt für MNISTs eigene Testbilder).</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/drawing_pad.py" line="94" />
+   <location filename="cnnviz/gui/drawing_pad.py" line="92" />
    <source>weights of step {step}</source>
    <translation>Gewichte von Schritt {step}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/drawing_pad.py" line="193" />
+   <location filename="cnnviz/gui/drawing_pad.py" line="189" />
    <source>Cannot fine-tune: {exc}</source>
    <translation>Nachtrainieren nicht möglich: {exc}</translation>
   </message>
@@ -1627,108 +1598,108 @@ Zuerst speichern, dann {what}?</translation>
    <translation>Modelle werden gespeichert in: {folder}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/language.py" line="215" />
+   <location filename="cnnviz/gui/language.py" line="230" />
    <source>This is the language shown now.</source>
    <translation>Das ist die Sprache, die gerade angezeigt wird.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lessons.py" line="86" />
+   <location filename="cnnviz/gui/lesson_strip.py" line="54" />
    <source>The previous step</source>
    <translation>Der vorherige Schritt</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lessons.py" line="87" />
+   <location filename="cnnviz/gui/lesson_strip.py" line="55" />
    <source>Next ▶</source>
    <translation>Weiter ▶</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lessons.py" line="88" />
+   <location filename="cnnviz/gui/lesson_strip.py" line="56" />
    <source>The next step</source>
    <translation>Der nächste Schritt</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lessons.py" line="89" />
+   <location filename="cnnviz/gui/lesson_strip.py" line="57" />
    <source>Lesson view</source>
    <translation>Lektionsansicht</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lessons.py" line="92" />
-   <location filename="cnnviz/gui/lessons.py" line="163" />
+   <location filename="cnnviz/gui/lesson_strip.py" line="60" />
+   <location filename="cnnviz/gui/lesson_strip.py" line="196" />
    <source>Hide the text (the title stays)</source>
    <translation>Text ausblenden (der Titel bleibt)</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lessons.py" line="94" />
+   <location filename="cnnviz/gui/lesson_strip.py" line="62" />
    <source>Close the lesson: the settings, panels and mode from before it come back</source>
    <translation>Lektion schließen: Einstellungen, Ansichten und Modus von vorher kommen zurück</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lessons.py" line="139" />
+   <location filename="cnnviz/gui/lesson_strip.py" line="149" />
    <source>The lesson's suggested view: presenter mode, only {views}. Click again for every panel.</source>
    <translation>Die vorgeschlagene Ansicht der Lektion: Präsentationsmodus, nur {views}. Noch einmal klicken für alle Ansichten.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lessons.py" line="141" />
+   <location filename="cnnviz/gui/lesson_strip.py" line="151" />
    <source>The lesson's suggested view: only {views}. Click again for every panel.</source>
    <translation>Die vorgeschlagene Ansicht der Lektion: nur {views}. Noch einmal klicken für alle Ansichten.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lessons.py" line="388" />
-   <source>Applying…</source>
-   <translation>Wird angewendet…</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/lessons.py" line="427" />
-   <source>Open a lesson preset</source>
-   <translation>Lektion öffnen</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/lessons.py" line="163" />
+   <location filename="cnnviz/gui/lesson_strip.py" line="196" />
    <source>Show the text</source>
    <translation>Text zeigen</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lessons.py" line="347" />
-   <source>Kept the lesson's run for comparison (grey, dashed); the run from before the lesson is back.</source>
-   <translation>Der Lauf der Lektion bleibt zum Vergleich (grau, gestrichelt); der Lauf von vor der Lektion ist zurück.</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/lessons.py" line="359" />
-   <source>close the lesson</source>
-   <translation>die Lektion schließen</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/lessons.py" line="427" />
-   <source>Lesson preset</source>
-   <translation>Lektion</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/lessons.py" line="135" />
+   <location filename="cnnviz/gui/lesson_strip.py" line="145" />
    <source>Lesson: {title}</source>
    <translation>Lektion: {title}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lessons.py" line="153" />
+   <location filename="cnnviz/gui/lesson_strip.py" line="163" />
    <source>step {page} of {last}</source>
    <translation>Schritt {page} von {last}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lessons.py" line="155" />
+   <location filename="cnnviz/gui/lesson_strip.py" line="165" />
    <source>{last} steps</source>
    <translation>{last} Schritte</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lessons.py" line="270" />
+   <location filename="cnnviz/gui/lessons.py" line="265" />
+   <source>Applying…</source>
+   <translation>Wird angewendet…</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/lessons.py" line="322" />
+   <source>Open a lesson preset</source>
+   <translation>Lektion öffnen</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/lessons.py" line="224" />
+   <source>Kept the lesson's run for comparison (grey, dashed); the run from before the lesson is back.</source>
+   <translation>Der Lauf der Lektion bleibt zum Vergleich (grau, gestrichelt); der Lauf von vor der Lektion ist zurück.</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/lessons.py" line="236" />
+   <source>close the lesson</source>
+   <translation>die Lektion schließen</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/lessons.py" line="322" />
+   <source>Lesson preset</source>
+   <translation>Lektion</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/lessons.py" line="147" />
    <source>load the lesson “{title}”</source>
    <translation>die Lektion „{title}“ laden</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lessons.py" line="437" />
+   <location filename="cnnviz/gui/lessons.py" line="332" />
    <source>Cannot use this lesson file: {exc}</source>
    <translation>Diese Lektionsdatei ist nicht verwendbar: {exc}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/live_view.py" line="120" />
+   <location filename="cnnviz/gui/live_view.py" line="142" />
    <source>Cannot compute the feature maps: {exc}</source>
    <translation>Die Merkmalskarten lassen sich nicht berechnen: {exc}</translation>
   </message>
@@ -1783,63 +1754,63 @@ Zuerst speichern, dann {what}?</translation>
    <translation>Beenden</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/menus.py" line="57" />
+   <location filename="cnnviz/gui/menus.py" line="59" />
    <source>&amp;View</source>
    <translation>&amp;Ansicht</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/menus.py" line="58" />
+   <location filename="cnnviz/gui/menus.py" line="60" />
    <source>Presenter mode (fewer, bigger pictures, full screen)</source>
    <translation>Präsentationsmodus (weniger, größere Bilder, Vollbild)</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/menus.py" line="61" />
+   <location filename="cnnviz/gui/menus.py" line="63" />
    <source>Full screen</source>
    <translation>Vollbild</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/menus.py" line="65" />
+   <location filename="cnnviz/gui/menus.py" line="67" />
    <source>Zoom in</source>
    <translation>Vergrößern</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/menus.py" line="66" />
+   <location filename="cnnviz/gui/menus.py" line="68" />
    <source>Zoom out</source>
    <translation>Verkleinern</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/menus.py" line="67" />
+   <location filename="cnnviz/gui/menus.py" line="69" />
    <source>Actual size</source>
    <translation>Originalgröße</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/menus.py" line="79" />
+   <location filename="cnnviz/gui/menus.py" line="81" />
    <source>Show every panel</source>
    <translation>Alle Ansichten zeigen</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/menus.py" line="81" />
+   <location filename="cnnviz/gui/menus.py" line="83" />
    <source>Language</source>
    <translation>Sprache</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/menus.py" line="92" />
+   <location filename="cnnviz/gui/menus.py" line="94" />
    <source>&amp;Lessons</source>
    <translation>&amp;Lektionen</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/menus.py" line="105" />
+   <location filename="cnnviz/gui/menus.py" line="107" />
    <source>Open a lesson file…</source>
    <translation>Lektionsdatei öffnen…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/menus.py" line="107" />
-   <location filename="cnnviz/gui/menus.py" line="136" />
+   <location filename="cnnviz/gui/menus.py" line="109" />
+   <location filename="cnnviz/gui/menus.py" line="138" />
    <source>Open class canvas</source>
    <translation>Klassen-Zeichenfläche öffnen</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/menus.py" line="116" />
+   <location filename="cnnviz/gui/menus.py" line="118" />
    <source>Export this panel as PNG…</source>
    <translation>Diese Ansicht als PNG exportieren…</translation>
   </message>
@@ -1849,192 +1820,177 @@ Zuerst speichern, dann {what}?</translation>
    <translation>Diesen Lauf zum Vergleich behalten</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/menus.py" line="90" />
+   <location filename="cnnviz/gui/menus.py" line="92" />
    <source>Keys…</source>
    <translation>Tasten…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/menus.py" line="68" />
-   <location filename="cnnviz/gui/menus.py" line="128" />
-   <location filename="cnnviz/gui/window.py" line="319" />
+   <location filename="cnnviz/gui/menus.py" line="70" />
+   <location filename="cnnviz/gui/menus.py" line="130" />
+   <location filename="cnnviz/gui/window.py" line="325" />
    <source>Zoom {level} %</source>
    <translation>Zoom {level} %</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/menus.py" line="95" />
+   <location filename="cnnviz/gui/menus.py" line="97" />
    <source>(lesson presets unavailable: {problem})</source>
    <translation>(Lektionen nicht verfügbar: {problem})</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/palette.py" line="108" />
+   <location filename="cnnviz/gui/palette.py" line="107" />
    <source>wrong</source>
    <translation>falsch</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="44" />
-   <location filename="cnnviz/gui/panels/registry.py" line="313" />
+   <location filename="cnnviz/gui/panels/classify.py" line="91" />
+   <location filename="cnnviz/gui/panels/registry.py" line="316" />
    <source>Draw and classify</source>
    <translation>Zeichnen und erkennen</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="57" />
+   <location filename="cnnviz/gui/panels/classify.py" line="104" />
    <source>Drawing canvas</source>
    <translation>Zeichenfläche</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="58" />
+   <location filename="cnnviz/gui/panels/classify.py" line="105" />
    <source>Draw a digit here with the mouse or a pen; the network classifies it as you draw. C clears it. Drop an image file here, or right-click and Open image, to classify a photo or scan.</source>
    <translation>Zeichne hier eine Ziffer mit Maus oder Stift; das Netz erkennt sie schon beim Zeichnen. C löscht. Ziehe eine Bilddatei hierher oder wähle per Rechtsklick „Bild öffnen“, um ein Foto oder einen Scan zu erkennen.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="70" />
+   <location filename="cnnviz/gui/panels/classify.py" line="117" />
    <source>Clear the drawing (C)</source>
    <translation>Zeichnung löschen (C)</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="76" />
-   <location filename="cnnviz/gui/panels/classify.py" line="77" />
+   <location filename="cnnviz/gui/panels/classify.py" line="123" />
+   <location filename="cnnviz/gui/panels/classify.py" line="124" />
    <source>Stroke width</source>
    <translation>Strichbreite</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="89" />
-   <location filename="cnnviz/gui/panels/feature_maps.py" line="324" />
+   <location filename="cnnviz/gui/panels/classify.py" line="136" />
+   <location filename="cnnviz/gui/panels/feature_maps.py" line="333" />
    <location filename="cnnviz/gui/panels/timelapse.py" line="218" />
    <source>input</source>
    <translation>Eingabe</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="92" />
+   <location filename="cnnviz/gui/panels/classify.py" line="139" />
    <source>What the network gets: your drawing as 28×28 pixels, centred like MNIST</source>
    <translation>Was das Netz bekommt: deine Zeichnung als 28×28 Pixel, zentriert wie bei MNIST</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="98" />
+   <location filename="cnnviz/gui/panels/classify.py" line="145" />
    <source>Network input</source>
    <translation>Eingabe des Netzes</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="99" />
+   <location filename="cnnviz/gui/panels/classify.py" line="146" />
    <source>Your drawing as the 28 by 28 pixels the network gets, centred like MNIST</source>
    <translation>Deine Zeichnung als die 28 mal 28 Pixel, die das Netz bekommt, zentriert wie bei MNIST</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="113" />
+   <location filename="cnnviz/gui/panels/classify.py" line="160" />
    <source>The network's answer: the class with the highest probability</source>
    <translation>Die Antwort des Netzes: die Klasse mit der höchsten Wahrscheinlichkeit</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="122" />
+   <location filename="cnnviz/gui/panels/classify.py" line="169" />
    <source>How sure it is of this answer among its classes: it always picks one of them. Whether the drawing looks like any of them at all is what "not sure" says.</source>
    <translation>Wie sicher es sich dieser Antwort unter seinen Klassen ist: Es wählt immer eine davon. Ob die Zeichnung überhaupt einer davon ähnelt, sagt „nicht sicher“.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="138" />
+   <location filename="cnnviz/gui/panels/classify.py" line="185" />
    <source>Not sure</source>
    <translation>Nicht sicher</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="138" />
+   <location filename="cnnviz/gui/panels/classify.py" line="185" />
    <source>Why the network is not sure of its answer</source>
    <translation>Warum das Netz bei seiner Antwort nicht sicher ist</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="144" />
+   <location filename="cnnviz/gui/panels/classify.py" line="191" />
    <source>Probabilities</source>
    <translation>Wahrscheinlichkeiten</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="144" />
+   <location filename="cnnviz/gui/panels/classify.py" line="191" />
    <source>One bar per class: how sure the network is</source>
    <translation>Ein Balken pro Klasse: wie sicher das Netz ist</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="241" />
-   <location filename="cnnviz/gui/panels/classify.py" line="391" />
+   <location filename="cnnviz/gui/panels/classify.py" line="293" />
+   <location filename="cnnviz/gui/panels/classify.py" line="445" />
    <source>{percent}% among digits</source>
    <translation>{percent} % unter den Ziffern</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="241" />
-   <location filename="cnnviz/gui/panels/classify.py" line="391" />
+   <location filename="cnnviz/gui/panels/classify.py" line="293" />
+   <location filename="cnnviz/gui/panels/classify.py" line="445" />
    <source>{percent}% among its classes</source>
    <translation>{percent} % unter seinen Klassen</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="390" />
+   <location filename="cnnviz/gui/panels/classify.py" line="444" />
    <source>{percent}%, but unlike real digits</source>
    <translation>{percent} %, aber anders als echte Ziffern</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="390" />
+   <location filename="cnnviz/gui/panels/classify.py" line="444" />
    <source>{percent}%, but unlike real images</source>
    <translation>{percent} %, aber anders als echte Bilder</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="72" />
+   <location filename="cnnviz/gui/panels/classify.py" line="119" />
    <source>stroke</source>
    <translation>Strich</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="319" />
+   <location filename="cnnviz/gui/panels/classify.py" line="373" />
    <source>class</source>
    <translation>Klasse</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="319" />
+   <location filename="cnnviz/gui/panels/classify.py" line="373" />
    <source>digit</source>
    <translation>Ziffer</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="373" />
+   <location filename="cnnviz/gui/panels/classify.py" line="427" />
    <source>draw a digit</source>
    <translation>zeichne eine Ziffer</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="375" />
+   <location filename="cnnviz/gui/panels/classify.py" line="429" />
    <source>no prediction: draw a digit</source>
    <translation>keine Vorhersage: zeichne eine Ziffer</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="361" />
+   <location filename="cnnviz/gui/panels/classify.py" line="415" />
    <source>Not sure: this looks less like any image than {percent} % of real test images do</source>
    <translation>Nicht sicher: Das passt schlechter zu einer Klasse als {percent} % der echten Testbilder</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="364" />
+   <location filename="cnnviz/gui/panels/classify.py" line="418" />
    <source>this looks less like any image than {percent} % of real test images do</source>
    <translation>Das passt schlechter zu einer Klasse als {percent} % der echten Testbilder</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="397" />
+   <location filename="cnnviz/gui/panels/classify.py" line="451" />
    <source>not sure, {prediction}: {reason}</source>
    <translation>nicht sicher, {prediction}: {reason}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="355" />
+   <location filename="cnnviz/gui/panels/classify.py" line="409" />
    <source>Not sure: this looks less like any digit than {percent} % of real test digits do</source>
    <translation>Nicht sicher: Das sieht weniger nach einer Ziffer aus als {percent} % der echten Testziffern</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="358" />
+   <location filename="cnnviz/gui/panels/classify.py" line="412" />
    <source>this looks less like any digit than {percent} % of real test digits do</source>
    <translation>Das sieht weniger nach einer Ziffer aus als {percent} % der echten Testziffern</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/panels/common.py" line="395" />
-   <source>my drawing</source>
-   <translation>meine Zeichnung</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/panels/common.py" line="396" />
-   <source>the test image</source>
-   <translation>das Testbild</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/panels/common.py" line="397" />
-   <source>The test image chosen in Feature maps, or clicked in Mistakes</source>
-   <translation>Das Testbild aus den Merkmalskarten oder das in Fehler angeklickte</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/controls.py" line="20" />
@@ -2078,7 +2034,7 @@ Zuerst speichern, dann {what}?</translation>
    <translation>{count} trainierbare Parameter</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/controls.py" line="400" />
+   <location filename="cnnviz/gui/panels/controls.py" line="402" />
    <source>The lesson asks for the {wanted} backend, which is not available here ({why}); using {chosen} instead.</source>
    <translation>Die Lektion möchte das Backend {wanted}, das hier nicht verfügbar ist ({why}); stattdessen wird {chosen} verwendet.</translation>
   </message>
@@ -2122,7 +2078,7 @@ Zuerst speichern, dann {what}?</translation>
   <message>
    <location filename="cnnviz/gui/panels/curves.py" line="49" />
    <location filename="cnnviz/gui/panels/curves.py" line="65" />
-   <location filename="cnnviz/gui/panels/curves.py" line="198" />
+   <location filename="cnnviz/gui/panels/curves.py" line="211" />
    <source>Training curves</source>
    <translation>Trainingskurven</translation>
   </message>
@@ -2132,573 +2088,578 @@ Zuerst speichern, dann {what}?</translation>
    <translation>Verlust (pro Schritt, geglättet, Testpunkte) und Genauigkeit (Trainingslinie, Testpunkte) über den Epochen</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/curves.py" line="208" />
+   <location filename="cnnviz/gui/panels/curves.py" line="221" />
    <source>Training curves, with a kept run for comparison</source>
    <translation>Trainingskurven, mit einem behaltenen Lauf zum Vergleich</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/curves.py" line="424" />
+   <location filename="cnnviz/gui/panels/curves.py" line="446" />
    <source>test accuracy {accuracies} · {text}</source>
    <translation>Testgenauigkeit {accuracies} · {text}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/curves.py" line="201" />
+   <location filename="cnnviz/gui/panels/curves.py" line="214" />
    <source>- - - A, the kept run ({source}): {label}</source>
    <translation>- - - A, der behaltene Lauf ({source}): {label}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/drawings.py" line="116" />
+   <location filename="cnnviz/gui/panels/drawings.py" line="23" />
+   <source>not evaluated yet</source>
+   <translation>noch nicht ausgewertet</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/drawings.py" line="118" />
    <source>The class's drawings appear here.</source>
    <translation>Hier erscheinen die Zeichnungen der Klasse.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/drawings.py" line="41" />
+   <location filename="cnnviz/gui/panels/drawings.py" line="42" />
    <source>Our drawings</source>
    <translation>Unsere Zeichnungen</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/drawings.py" line="41" />
+   <location filename="cnnviz/gui/panels/drawings.py" line="42" />
    <source>does the network read the class's handwriting?</source>
    <translation>Kann das Netz die Handschrift der Klasse lesen?</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/drawings.py" line="44" />
+   <location filename="cnnviz/gui/panels/drawings.py" line="45" />
    <source>&lt;b&gt;1.&lt;/b&gt; Draw a digit on the drawing pad.  &lt;b&gt;2.&lt;/b&gt; Click the digit you meant: it is saved for the class.</source>
    <translation>&lt;b&gt;1.&lt;/b&gt; Zeichne eine Ziffer auf die Zeichenfläche.  &lt;b&gt;2.&lt;/b&gt; Klicke die gemeinte Ziffer an: Sie wird für die Klasse gespeichert.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/drawings.py" line="68" />
+   <location filename="cnnviz/gui/panels/drawings.py" line="69" />
    <source>who drew it</source>
    <translation>wer es gezeichnet hat</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/drawings.py" line="72" />
+   <location filename="cnnviz/gui/panels/drawings.py" line="73" />
    <source>Fine-tune</source>
    <translation>Nachtrainieren</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/drawings.py" line="75" />
+   <location filename="cnnviz/gui/panels/drawings.py" line="76" />
    <source>Fine-tune on our drawings: train the current network one pass more on MNIST mixed with the class's drawings (a quarter of the images), starting from its current weights</source>
    <translation>Mit unseren Zeichnungen nachtrainieren: das aktuelle Netz einen Durchgang weiter trainieren, mit MNIST gemischt mit den Zeichnungen der Klasse (ein Viertel der Bilder), ab seinen aktuellen Gewichten</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/drawings.py" line="89" />
-   <location filename="cnnviz/gui/panels/drawings.py" line="137" />
-   <location filename="cnnviz/gui/panels/drawings.py" line="306" />
+   <location filename="cnnviz/gui/panels/drawings.py" line="90" />
+   <location filename="cnnviz/gui/panels/drawings.py" line="139" />
+   <location filename="cnnviz/gui/panels/drawings.py" line="308" />
    <source>our drawings</source>
    <translation>unsere Zeichnungen</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/drawings.py" line="92" />
+   <location filename="cnnviz/gui/panels/drawings.py" line="94" />
    <source>the MNIST test set</source>
    <translation>der MNIST-Testsatz</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/drawings.py" line="119" />
+   <location filename="cnnviz/gui/panels/drawings.py" line="121" />
    <source>The class's drawings</source>
    <translation>Zeichnungen der Klasse</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/drawings.py" line="120" />
+   <location filename="cnnviz/gui/panels/drawings.py" line="122" />
    <source>Each drawing with its label, what the network reads and a check mark or a cross</source>
    <translation>Jede Zeichnung mit ihrer Beschriftung, dem, was das Netz liest, und einem Häkchen oder Kreuz</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/drawings.py" line="128" />
+   <location filename="cnnviz/gui/panels/drawings.py" line="130" />
    <source>Open folder</source>
    <translation>Ordner öffnen</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/drawings.py" line="131" />
+   <location filename="cnnviz/gui/panels/drawings.py" line="133" />
    <source>Delete selected</source>
    <translation>Auswahl löschen</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/drawings.py" line="132" />
+   <location filename="cnnviz/gui/panels/drawings.py" line="134" />
    <source>Remove a scribble or a wrongly labelled drawing</source>
    <translation>Eine Kritzelei oder falsch beschriftete Zeichnung entfernen</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/drawings.py" line="188" />
+   <location filename="cnnviz/gui/panels/drawings.py" line="190" />
    <source>{count} drawings · {per_digit} · still missing: {missing}</source>
    <translation>{count} Zeichnungen · {per_digit} · es fehlen noch: {missing}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/drawings.py" line="190" />
+   <location filename="cnnviz/gui/panels/drawings.py" line="192" />
    <source>{count} drawings · {per_digit}</source>
    <translation>{count} Zeichnungen · {per_digit}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/drawings.py" line="161" />
+   <location filename="cnnviz/gui/panels/drawings.py" line="163" />
    <source>Reading the class's drawings…</source>
    <translation>Lese die Zeichnungen der Klasse…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/drawings.py" line="83" />
+   <location filename="cnnviz/gui/panels/drawings.py" line="84" />
    <source>Name (optional)</source>
    <translation>Name (optional)</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/drawings.py" line="156" />
+   <location filename="cnnviz/gui/panels/drawings.py" line="158" />
    <source>Saved in {folder}</source>
    <translation>Gespeichert in {folder}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/drawings.py" line="215" />
+   <location filename="cnnviz/gui/panels/drawings.py" line="217" />
    <source>Saved as a {digit} ({count} drawings in {folder})</source>
    <translation>Als {digit} gespeichert ({count} Zeichnungen in {folder})</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/drawings.py" line="300" />
+   <location filename="cnnviz/gui/panels/drawings.py" line="302" />
    <source>Measured on the drawings the network was fine-tuned on: new drawings are the fair test.</source>
    <translation>Gemessen an den Zeichnungen, mit denen nachtrainiert wurde: Neue Zeichnungen sind der faire Test.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/drawings.py" line="306" />
+   <location filename="cnnviz/gui/panels/drawings.py" line="308" />
    <source>our drawings (none yet)</source>
    <translation>noch keine Zeichnungen</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/drawings.py" line="60" />
    <location filename="cnnviz/gui/panels/drawings.py" line="61" />
+   <location filename="cnnviz/gui/panels/drawings.py" line="62" />
    <source>Save the drawing as a {digit}</source>
    <translation>Zeichnung als {digit} speichern</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/drawings.py" line="167" />
+   <location filename="cnnviz/gui/panels/drawings.py" line="169" />
    <source>Could not read the drawings folder: {error}</source>
    <translation>Der Ordner mit den Zeichnungen konnte nicht gelesen werden: {error}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/drawings.py" line="206" />
+   <location filename="cnnviz/gui/panels/drawings.py" line="208" />
    <source>Could not save the drawing: {exc}</source>
    <translation>Die Zeichnung konnte nicht gespeichert werden: {exc}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/drawings.py" line="291" />
+   <location filename="cnnviz/gui/panels/drawings.py" line="293" />
    <source>our drawings ({correct} of {n})</source>
    <translation>unsere Zeichnungen ({correct} von {n})</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/drawings.py" line="295" />
+   <location filename="cnnviz/gui/panels/drawings.py" line="297" />
    <source>our drawings ({correct} of {n}), {before_finetune:.0f}% before fine-tuning</source>
    <translation>unsere Zeichnungen ({correct} von {n}), vor dem Nachtrainieren {before_finetune:.0f} %</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/drawings.py" line="232" />
+   <location filename="cnnviz/gui/panels/drawings.py" line="234" />
    <source>Could not delete the drawing: {exc}</source>
    <translation>Die Zeichnung konnte nicht gelöscht werden: {exc}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/drawings.py" line="321" />
+   <location filename="cnnviz/gui/panels/drawings.py" line="323" />
    <source>labelled {label} by {student}</source>
    <translation>beschriftet als {label}, gezeichnet von {student}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/drawings.py" line="321" />
+   <location filename="cnnviz/gui/panels/drawings.py" line="323" />
    <source>labelled {label}</source>
    <translation>beschriftet als {label}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/drawings.py" line="332" />
+   <location filename="cnnviz/gui/panels/drawings.py" line="334" />
    <source>labelled {label} by {student}; the network reads {answer}, {verdict}</source>
    <translation>beschriftet als {label}, gezeichnet von {student}; das Netz liest {answer}, {verdict}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/drawings.py" line="334" />
+   <location filename="cnnviz/gui/panels/drawings.py" line="336" />
    <source>labelled {label}; the network reads {answer}, {verdict}</source>
    <translation>beschriftet als {label}; das Netz liest {answer}, {verdict}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/feature_maps.py" line="56" />
+   <location filename="cnnviz/gui/panels/feature_maps.py" line="58" />
    <source>showing</source>
    <translation>zeigt</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/feature_maps.py" line="60" />
+   <location filename="cnnviz/gui/panels/feature_maps.py" line="62" />
    <source>The layers shown: when all of them would be too small to see, the panel shows one conv layer with its pooling, or one layer (presenter mode: one layer, big)</source>
    <translation>Die gezeigten Schichten: Wären alle zu klein, zeigt die Ansicht eine Faltungsschicht mit ihrem Pooling oder eine Schicht (Präsentationsmodus: eine Schicht, groß)</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/feature_maps.py" line="67" />
+   <location filename="cnnviz/gui/panels/feature_maps.py" line="69" />
    <source>Layers shown</source>
    <translation>Gezeigte Schichten</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/feature_maps.py" line="77" />
+   <location filename="cnnviz/gui/panels/feature_maps.py" line="80" />
    <source>The input image and what each layer makes of it</source>
    <translation>Das Eingabebild und was jede Schicht daraus macht</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/feature_maps.py" line="84" />
+   <location filename="cnnviz/gui/panels/feature_maps.py" line="87" />
    <source>Point at a feature-map pixel: what it sees lights up on the input; for conv1 you see the sum that made it.</source>
    <translation>Zeige auf ein Pixel einer Merkmalskarte: Was es sieht, leuchtet in der Eingabe auf; bei conv1 siehst du die Summe dazu.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/feature_maps.py" line="428" />
+   <location filename="cnnviz/gui/panels/feature_maps.py" line="437" />
    <source>your drawing</source>
    <translation>deine Zeichnung</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/feature_maps.py" line="430" />
+   <location filename="cnnviz/gui/panels/feature_maps.py" line="439" />
    <source>label {label}</source>
    <translation>Label {label}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/feature_maps.py" line="436" />
+   <location filename="cnnviz/gui/panels/feature_maps.py" line="445" />
    <source>{source}: the network says {answer}, {percent}% sure</source>
    <translation>{source}: Das Netz sagt {answer}, zu {percent} % sicher</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/feature_maps.py" line="440" />
+   <location filename="cnnviz/gui/panels/feature_maps.py" line="449" />
    <source>Feature maps of the weights of step {step}</source>
    <translation>Merkmalskarten der Gewichte von Schritt {step}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/feature_maps.py" line="469" />
+   <location filename="cnnviz/gui/panels/feature_maps.py" line="478" />
    <source>{layer} maps 0–{last} of {count}</source>
    <translation>{layer}: Karten 0–{last} von {count}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/feature_maps.py" line="336" />
+   <location filename="cnnviz/gui/panels/feature_maps.py" line="345" />
    <source>{count} maps</source>
    <translation>{count} Karten</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/feature_maps.py" line="472" />
+   <location filename="cnnviz/gui/panels/feature_maps.py" line="481" />
    <source>not shown</source>
    <translation>nicht gezeigt</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/filters.py" line="94" />
+   <location filename="cnnviz/gui/panels/filters.py" line="96" />
    <source>Finding the test images that excite the {count} classes…</source>
    <translation>Suche die Testbilder, die die {count} Klassen am stärksten anregen…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/filters.py" line="96" />
+   <location filename="cnnviz/gui/panels/filters.py" line="98" />
    <source>Finding the test images that excite the {count} filters of {layer}…</source>
    <translation>Suche die Testbilder, die die {count} Filter von {layer} am stärksten anregen…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/filters.py" line="162" />
-   <location filename="cnnviz/gui/panels/why.py" line="81" />
+   <location filename="cnnviz/gui/panels/filters.py" line="164" />
+   <location filename="cnnviz/gui/panels/why.py" line="86" />
    <source>on a copy of the latest weights, after each evaluation</source>
    <translation>mit einer Kopie der neuesten Gewichte, nach jeder Auswertung</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/filters.py" line="165" />
+   <location filename="cnnviz/gui/panels/filters.py" line="167" />
    <source>Whose units to look at: a conv layer's filters, or the output classes</source>
    <translation>Welche Einheiten: die Filter einer Faltungsschicht oder die Ausgabeklassen</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/filters.py" line="166" />
-   <location filename="cnnviz/gui/panels/filters.py" line="167" />
+   <location filename="cnnviz/gui/panels/filters.py" line="168" />
+   <location filename="cnnviz/gui/panels/filters.py" line="169" />
    <source>Layer</source>
    <translation>Schicht</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/filters.py" line="172" />
+   <location filename="cnnviz/gui/panels/filters.py" line="174" />
    <source>Filters status</source>
    <translation>Status der Filter</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/filters.py" line="179" />
-   <location filename="cnnviz/gui/panels/registry.py" line="246" />
+   <location filename="cnnviz/gui/panels/filters.py" line="181" />
+   <location filename="cnnviz/gui/panels/registry.py" line="249" />
    <source>Filters</source>
    <translation>Filter</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/filters.py" line="179" />
+   <location filename="cnnviz/gui/panels/filters.py" line="181" />
    <source>For each unit, its top test images beside the input optimised to excite it</source>
    <translation>Für jede Einheit die Testbilder, die sie am stärksten anregen, neben der dafür optimierten Eingabe</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/filters.py" line="287" />
+   <location filename="cnnviz/gui/panels/filters.py" line="289" />
    <source>Looking into {layer} with the weights of step {step}…</source>
    <translation>Blick in {layer} mit den Gewichten von Schritt {step}…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/filters.py" line="358" />
+   <location filename="cnnviz/gui/panels/filters.py" line="360" />
    <source>&lt;b&gt;The {count} classes&lt;/b&gt; with the weights of step {step} (computed in {seconds} s)</source>
    <translation>&lt;b&gt;Die {count} Klassen&lt;/b&gt; mit den Gewichten von Schritt {step} (berechnet in {seconds} s)</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/filters.py" line="360" />
+   <location filename="cnnviz/gui/panels/filters.py" line="362" />
    <source>&lt;b&gt;The {count} filters of {layer}&lt;/b&gt; with the weights of step {step} (computed in {seconds} s)</source>
    <translation>&lt;b&gt;Die {count} Filter von {layer}&lt;/b&gt; mit den Gewichten von Schritt {step} (berechnet in {seconds} s)</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/filters.py" line="383" />
+   <location filename="cnnviz/gui/panels/filters.py" line="385" />
    <source>Each class: the 9 of the first {count} test images it scores highest; right: the input dreamed up to make it score highest (dream a 3), by {steps} steps of gradient ascent with jitter and blur. Click one to see it bigger.</source>
    <translation>Jede Klasse: die 9 der ersten {count} Testbilder, die sie am höchsten bewertet; rechts: die ausgedachte Eingabe, die sie am höchsten bewertet (träume eine 3), durch {steps} Schritte Gradientenanstieg mit Zittern und Weichzeichnen. Klicke eines an, um es größer zu sehen.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/filters.py" line="389" />
+   <location filename="cnnviz/gui/panels/filters.py" line="391" />
    <source>Each filter: the 9 of the first {count} test images that excite it most, orange: the patch its strongest spot sees; right: the pattern that excites it most in such a patch, by {steps} steps of blurred gradient ascent. Click one to see it bigger.</source>
    <translation>Jeder Filter: die 9 der ersten {count} Testbilder, die ihn am stärksten anregen, orange: das Feld, das seine stärkste Stelle sieht; rechts: das Muster, das ihn in so einem Feld am stärksten anregt, durch {steps} Schritte weichgezeichneten Gradientenanstieg. Klicke eines an, um es größer zu sehen.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/filters.py" line="115" />
+   <location filename="cnnviz/gui/panels/filters.py" line="117" />
    <source>Dreaming up the input that the {count} classes want most: step {done} of {steps}…</source>
    <translation>Erträume die Eingabe, die die {count} Klassen am meisten wollen: Schritt {done} von {steps}…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/filters.py" line="121" />
+   <location filename="cnnviz/gui/panels/filters.py" line="123" />
    <source>Dreaming up the input that the {count} filters of {layer} want most: step {done} of {steps}…</source>
    <translation>Erträume die Eingabe, die die {count} Filter von {layer} am meisten wollen: Schritt {done} von {steps}…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/filters.py" line="277" />
+   <location filename="cnnviz/gui/panels/filters.py" line="279" />
    <source>Nothing to look at yet: waiting for the test images.</source>
    <translation>Noch nichts zu sehen: warte auf die Testbilder.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/filters.py" line="279" />
+   <location filename="cnnviz/gui/panels/filters.py" line="281" />
    <source>Nothing to look at yet: waiting for a network.</source>
    <translation>Noch nichts zu sehen: warte auf ein Netz.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/filters.py" line="316" />
+   <location filename="cnnviz/gui/panels/filters.py" line="318" />
    <source>Could not look into the filters: {message}</source>
    <translation>Die Filter konnten nicht untersucht werden: {message}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/filters.py" line="335" />
+   <location filename="cnnviz/gui/panels/filters.py" line="337" />
    <source>class {name}</source>
    <translation>Klasse {name}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/filters.py" line="337" />
+   <location filename="cnnviz/gui/panels/filters.py" line="339" />
    <source>{layer} filter {unit}</source>
    <translation>{layer} Filter {unit}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/filters.py" line="350" />
+   <location filename="cnnviz/gui/panels/filters.py" line="352" />
    <source>The test images that excite it most ({indices}), and the input optimised to excite it</source>
    <translation>Die Testbilder, die es am stärksten anregen ({indices}), und die dafür optimierte Eingabe</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/filters.py" line="248" />
+   <location filename="cnnviz/gui/panels/filters.py" line="250" />
    <source>Could not read the network {spec!r}: {exc}</source>
    <translation>Das Netz {spec!r} konnte nicht gelesen werden: {exc}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/filters.py" line="254" />
+   <location filename="cnnviz/gui/panels/filters.py" line="256" />
    <source>the {count} classes</source>
    <translation>die {count} Klassen</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="33" />
+   <location filename="cnnviz/gui/panels/fool.py" line="34" />
    <source>a little everywhere</source>
    <translation>überall ein wenig</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="33" />
+   <location filename="cnnviz/gui/panels/fool.py" line="34" />
    <source>the fewest pixels</source>
    <translation>möglichst wenige Pixel</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="80" />
+   <location filename="cnnviz/gui/panels/fool.py" line="81" />
    <source>Could not make it say {target} within ± {levels} levels: try a bigger budget (it still says {now}, {percent} %).</source>
    <translation>Mit ± {levels} Stufen ließ es sich nicht dazu bringen, {target} zu sagen: erlaube eine größere Änderung (es sagt noch {now}, {percent} %).</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="89" />
+   <location filename="cnnviz/gui/panels/fool.py" line="90" />
    <source>{changed} of {pixels} pixels changed&lt;br&gt;by at most ± {levels} levels&lt;br&gt;size (L2): {l2}&lt;br&gt;{steps} steps, {seconds} s</source>
    <translation>{changed} von {pixels} Pixeln geändert&lt;br&gt;um höchstens ± {levels} Stufen&lt;br&gt;Größe (L2): {l2}&lt;br&gt;{steps} Schritte, {seconds} s</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="105" />
+   <location filename="cnnviz/gui/panels/fool.py" line="110" />
    <source>change the input a little so that it answers another digit</source>
    <translation>ändere die Eingabe ein wenig, sodass es eine andere Ziffer sagt</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="112" />
+   <location filename="cnnviz/gui/panels/fool.py" line="117" />
    <source>The digit the network should answer after the change</source>
    <translation>Die Ziffer, die das Netz nach der Änderung sagen soll</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="113" />
+   <location filename="cnnviz/gui/panels/fool.py" line="118" />
    <source>Target digit</source>
    <translation>Zielziffer</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="119" />
+   <location filename="cnnviz/gui/panels/fool.py" line="124" />
    <source>The most any one pixel may change (black is 0, white is 255)</source>
    <translation>Wie stark sich ein Pixel höchstens ändern darf (schwarz ist 0, weiß ist 255)</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="120" />
+   <location filename="cnnviz/gui/panels/fool.py" line="125" />
    <source>Budget per pixel</source>
    <translation>Erlaubte Änderung pro Pixel</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="125" />
+   <location filename="cnnviz/gui/panels/fool.py" line="130" />
    <source>A little everywhere: every pixel may change, within the budget (basic iterative method). The fewest pixels: one pixel at a time, each as far as the budget allows</source>
    <translation>Überall ein wenig: Jedes Pixel darf sich im Rahmen ändern (Basic Iterative Method). Möglichst wenige Pixel: eins nach dem anderen, jedes so weit wie erlaubt</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="130" />
+   <location filename="cnnviz/gui/panels/fool.py" line="135" />
    <source>How to change the input</source>
    <translation>Wie die Eingabe geändert wird</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="131" />
-   <location filename="cnnviz/gui/panels/fool.py" line="304" />
-   <location filename="cnnviz/gui/panels/fool.py" line="415" />
+   <location filename="cnnviz/gui/panels/fool.py" line="136" />
+   <location filename="cnnviz/gui/panels/fool.py" line="313" />
+   <location filename="cnnviz/gui/panels/fool.py" line="424" />
    <source>Attack</source>
    <translation>Angreifen</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="133" />
-   <location filename="cnnviz/gui/panels/fool.py" line="416" />
+   <location filename="cnnviz/gui/panels/fool.py" line="138" />
+   <location filename="cnnviz/gui/panels/fool.py" line="425" />
    <source>Attack now, with the latest weights</source>
    <translation>Jetzt angreifen, mit den neuesten Gewichten</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="134" />
+   <location filename="cnnviz/gui/panels/fool.py" line="139" />
    <source>Save fooling image…</source>
    <translation>Täuschungsbild speichern…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="136" />
+   <location filename="cnnviz/gui/panels/fool.py" line="141" />
    <source>Save the changed input as a 28×28 PNG: cnnviz predict --raw gives the same answer</source>
    <translation>Die geänderte Eingabe als 28×28-PNG speichern: cnnviz predict --raw gibt dieselbe Antwort</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="166" />
-   <location filename="cnnviz/gui/panels/fool.py" line="418" />
+   <location filename="cnnviz/gui/panels/fool.py" line="171" />
+   <location filename="cnnviz/gui/panels/fool.py" line="427" />
    <source>Original, change and fooled input</source>
    <translation>Original, Änderung und getäuschte Eingabe</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="167" />
+   <location filename="cnnviz/gui/panels/fool.py" line="172" />
    <source>The input, the change made to it (amplified; orange: brighter, blue: darker, white: unchanged) and the changed input</source>
    <translation>Die Eingabe, die Änderung daran (verstärkt; orange: heller, blau: dunkler, weiß: unverändert) und die geänderte Eingabe</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="188" />
+   <location filename="cnnviz/gui/panels/fool.py" line="193" />
    <source>How small the change is: the most any one pixel changed (L-infinity), the size of the whole change (L2, in units of full white) and how many pixels changed at all</source>
    <translation>Wie klein die Änderung ist: die größte Änderung eines Pixels (L-unendlich), die Größe der ganzen Änderung (L2, in Einheiten von vollem Weiß) und wie viele Pixel sich überhaupt geändert haben</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="262" />
+   <location filename="cnnviz/gui/panels/fool.py" line="271" />
    <source>&lt;b&gt;the change&lt;/b&gt;&lt;br&gt;orange: brighter, blue: darker</source>
    <translation>&lt;b&gt;die Änderung&lt;/b&gt;&lt;br&gt;orange: heller, blau: dunkler</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="264" />
+   <location filename="cnnviz/gui/panels/fool.py" line="273" />
    <source>&lt;b&gt;original&lt;/b&gt;&lt;br&gt;what the network saw</source>
    <translation>&lt;b&gt;Original&lt;/b&gt;&lt;br&gt;was das Netz sah</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="264" />
+   <location filename="cnnviz/gui/panels/fool.py" line="273" />
    <source>&lt;b&gt;fooled input&lt;/b&gt;&lt;br&gt;original + change</source>
    <translation>&lt;b&gt;getäuschte Eingabe&lt;/b&gt;&lt;br&gt;Original + Änderung</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="426" />
+   <location filename="cnnviz/gui/panels/fool.py" line="435" />
    <source>Save fooling image</source>
    <translation>Täuschungsbild speichern</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="73" />
+   <location filename="cnnviz/gui/panels/fool.py" line="74" />
    <source>It already says {target} ({percent} %): choose another digit to aim for.</source>
    <translation>Es sagt schon {target} ({percent} %): Wähle eine andere Zielziffer.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="77" />
+   <location filename="cnnviz/gui/panels/fool.py" line="78" />
    <source>The network now says {target} ({percent} %) instead of {label}.</source>
    <translation>Das Netz sagt jetzt {target} ({percent} %) statt {label}.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="144" />
+   <location filename="cnnviz/gui/panels/fool.py" line="149" />
    <source>change each pixel by at most</source>
    <translation>jedes Pixel höchstens ändern um</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="321" />
+   <location filename="cnnviz/gui/panels/fool.py" line="330" />
    <source>Nothing to attack yet: there are no weights (start training or load a model).</source>
    <translation>Noch nichts anzugreifen: Es gibt keine Gewichte (starte das Training oder lade ein Modell).</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="339" />
+   <location filename="cnnviz/gui/panels/fool.py" line="348" />
    <source>Attacking your drawing with the weights of step {step:,}…</source>
    <translation>Greife deine Zeichnung an, mit den Gewichten von Schritt {step:,}…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="340" />
+   <location filename="cnnviz/gui/panels/fool.py" line="349" />
    <source>Attacking test image #{index} (true label {label}) with the weights of step {step:,}…</source>
    <translation>Greife Testbild #{index} (richtig: {label}) an, mit den Gewichten von Schritt {step:,}…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="409" />
+   <location filename="cnnviz/gui/panels/fool.py" line="418" />
    <source>Your drawing · weights of step {step}</source>
    <translation>Deine Zeichnung · Gewichte von Schritt {step}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="410" />
+   <location filename="cnnviz/gui/panels/fool.py" line="419" />
    <source>Test image #{index} (true label {label}) · weights of step {step}</source>
    <translation>Testbild #{index} (richtig: {label}) · Gewichte von Schritt {step}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="436" />
+   <location filename="cnnviz/gui/panels/fool.py" line="445" />
    <source>Nothing to save yet: attack first.</source>
    <translation>Noch nichts zu speichern: Greife zuerst an.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="118" />
+   <location filename="cnnviz/gui/panels/fool.py" line="123" />
    <source> of {levels} grey levels</source>
    <translation> von {levels} Graustufen</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="140" />
-   <location filename="cnnviz/gui/panels/registry.py" line="266" />
+   <location filename="cnnviz/gui/panels/fool.py" line="145" />
+   <location filename="cnnviz/gui/panels/registry.py" line="269" />
    <source>Fool</source>
    <translation>Tricks</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="141" />
+   <location filename="cnnviz/gui/panels/fool.py" line="146" />
    <source>make it say</source>
    <translation>es soll sagen</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="260" />
+   <location filename="cnnviz/gui/panels/fool.py" line="269" />
    <source>&lt;b&gt;the change ×{factor}&lt;/b&gt;&lt;br&gt;orange: brighter, blue: darker</source>
    <translation>&lt;b&gt;die Änderung ×{factor}&lt;/b&gt;&lt;br&gt;orange: heller, blau: dunkler</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="327" />
+   <location filename="cnnviz/gui/panels/fool.py" line="336" />
    <source>Nothing to attack yet: draw a digit on the pad first.</source>
    <translation>Noch nichts anzugreifen: Zeichne zuerst eine Ziffer auf die Zeichenfläche.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="328" />
+   <location filename="cnnviz/gui/panels/fool.py" line="337" />
    <source>Nothing to attack yet: no test image is loaded yet.</source>
    <translation>Noch nichts anzugreifen: Es ist noch kein Testbild geladen.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="377" />
+   <location filename="cnnviz/gui/panels/fool.py" line="386" />
    <source>Could not attack: {message}</source>
    <translation>Angriff nicht möglich: {message}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="446" />
+   <location filename="cnnviz/gui/panels/fool.py" line="455" />
    <source>Saved {written}: cnnviz predict --raw on it says {answer}.</source>
    <translation>{written} gespeichert: cnnviz predict --raw sagt dazu {answer}.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="278" />
+   <location filename="cnnviz/gui/panels/fool.py" line="287" />
    <source>Attack (step {step:,})</source>
    <translation>Angreifen (Schritt {step:,})</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="280" />
+   <location filename="cnnviz/gui/panels/fool.py" line="289" />
    <source>Attack again with the weights of step {step:,} (the result shown used step {result:,})</source>
    <translation>Erneut angreifen mit den Gewichten von Schritt {step:,} (das gezeigte Ergebnis nutzte Schritt {result:,})</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="442" />
+   <location filename="cnnviz/gui/panels/fool.py" line="451" />
    <source>Could not save the fooling image: {exc}</source>
    <translation>Das Täuschungsbild konnte nicht gespeichert werden: {exc}</translation>
   </message>
@@ -2713,17 +2674,17 @@ Zuerst speichern, dann {what}?</translation>
    <translation>nachher: {answer} ({percent} %)</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool_bars.py" line="173" />
+   <location filename="cnnviz/gui/panels/fool_bars.py" line="182" />
    <source>One bar per digit: how sure the network is</source>
    <translation>Ein Balken pro Ziffer: wie sicher das Netz ist</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool_bars.py" line="172" />
+   <location filename="cnnviz/gui/panels/fool_bars.py" line="181" />
    <source>Probabilities before the change</source>
    <translation>Wahrscheinlichkeiten vor der Änderung</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool_bars.py" line="172" />
+   <location filename="cnnviz/gui/panels/fool_bars.py" line="181" />
    <source>Probabilities after the change</source>
    <translation>Wahrscheinlichkeiten nach der Änderung</translation>
   </message>
@@ -2738,45 +2699,60 @@ Zuerst speichern, dann {what}?</translation>
    <translation>nachher</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/input_choice.py" line="22" />
+   <location filename="cnnviz/gui/panels/input_choice.py" line="27" />
    <source>Test image</source>
    <translation>Testbild</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/input_choice.py" line="23" />
+   <location filename="cnnviz/gui/panels/input_choice.py" line="28" />
    <source>My drawing</source>
    <translation>Meine Zeichnung</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/input_choice.py" line="30" />
+   <location filename="cnnviz/gui/panels/input_choice.py" line="35" />
    <source>Random</source>
    <translation>Zufall</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/input_choice.py" line="37" />
-   <location filename="cnnviz/gui/panels/input_choice.py" line="40" />
+   <location filename="cnnviz/gui/panels/input_choice.py" line="42" />
+   <location filename="cnnviz/gui/panels/input_choice.py" line="45" />
    <source>Index of the test image shown</source>
    <translation>Nummer des gezeigten Testbilds</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/input_choice.py" line="38" />
+   <location filename="cnnviz/gui/panels/input_choice.py" line="43" />
    <source>Previous test image</source>
    <translation>Vorheriges Testbild</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/input_choice.py" line="39" />
+   <location filename="cnnviz/gui/panels/input_choice.py" line="44" />
    <source>Next test image</source>
    <translation>Nächstes Testbild</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/input_choice.py" line="40" />
+   <location filename="cnnviz/gui/panels/input_choice.py" line="45" />
    <source>Test image number</source>
    <translation>Testbild-Nummer</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/input_choice.py" line="41" />
+   <location filename="cnnviz/gui/panels/input_choice.py" line="46" />
    <source>A random test image</source>
    <translation>Ein zufälliges Testbild</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/input_source.py" line="33" />
+   <source>my drawing</source>
+   <translation>meine Zeichnung</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/input_source.py" line="34" />
+   <source>the test image</source>
+   <translation>das Testbild</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/input_source.py" line="35" />
+   <source>The test image chosen in Feature maps, or clicked in Mistakes</source>
+   <translation>Das Testbild aus den Merkmalskarten oder das in Fehler angeklickte</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/kernels.py" line="27" />
@@ -2849,34 +2825,34 @@ Zuerst speichern, dann {what}?</translation>
    <translation>Kanal {channel}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/learning_rate.py" line="25" />
+   <location filename="cnnviz/gui/panels/learning_rate.py" line="26" />
    <source>Press Start: the learning rate of every step is drawn here.</source>
    <translation>Drücke Start: Hier wird die Lernrate jedes Schritts gezeichnet.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/learning_rate.py" line="43" />
-   <location filename="cnnviz/gui/panels/learning_rate.py" line="53" />
-   <location filename="cnnviz/gui/panels/registry.py" line="291" />
+   <location filename="cnnviz/gui/panels/learning_rate.py" line="44" />
+   <location filename="cnnviz/gui/panels/learning_rate.py" line="54" />
+   <location filename="cnnviz/gui/panels/registry.py" line="294" />
    <source>Learning rate</source>
    <translation>Lernrate</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/learning_rate.py" line="44" />
+   <location filename="cnnviz/gui/panels/learning_rate.py" line="45" />
    <source>how big a step the optimizer takes; the schedule raises it, then lowers it so that the network settles</source>
    <translation>wie groß die Schritte des Optimierers sind; der Verlauf hebt sie erst an und senkt sie dann, damit sich das Netz einpendelt</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/learning_rate.py" line="53" />
+   <location filename="cnnviz/gui/panels/learning_rate.py" line="54" />
    <source>The learning rate of every step against epochs</source>
    <translation>Die Lernrate jedes Schritts über den Epochen</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/learning_rate.py" line="114" />
+   <location filename="cnnviz/gui/panels/learning_rate.py" line="115" />
    <source>No steps yet.</source>
    <translation>Noch keine Schritte.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/learning_rate.py" line="135" />
+   <location filename="cnnviz/gui/panels/learning_rate.py" line="136" />
    <source>now {rate} at epoch {epoch:.2f} (batch of {batch}) · highest {highest} at epoch {at:.2f}</source>
    <translation>jetzt {rate} in Epoche {epoch:.2f} (Batch von {batch}) · höchste {highest} in Epoche {at:.2f}</translation>
   </message>
@@ -2898,7 +2874,7 @@ Zuerst speichern, dann {what}?</translation>
   <message>
    <location filename="cnnviz/gui/panels/map.py" line="53" />
    <location filename="cnnviz/gui/panels/map.py" line="214" />
-   <location filename="cnnviz/gui/panels/map.py" line="394" />
+   <location filename="cnnviz/gui/panels/map.py" line="393" />
    <source>Update</source>
    <translation>Aktualisieren</translation>
   </message>
@@ -2938,32 +2914,27 @@ Zuerst speichern, dann {what}?</translation>
    <translation>Platziere {count:,} Testbilder mit den Gewichten von Schritt {step}…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/map.py" line="282" />
+   <location filename="cnnviz/gui/panels/map.py" line="290" />
    <source>Placing {count:,} test images with the weights of step {step}… ({done:,} of {count:,} read)</source>
    <translation>Platziere {count:,} Testbilder mit den Gewichten von Schritt {step}… ({done:,} von {count:,} gelesen)</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/map.py" line="283" />
-   <source>Placing {count:,} test images with the weights of step {step}… (all read: finding the two directions in which they differ most)</source>
-   <translation>Platziere {count:,} Testbilder mit den Gewichten von Schritt {step}… (alle gelesen: suche die zwei Richtungen, in denen sie sich am meisten unterscheiden)</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/panels/map.py" line="337" />
+   <location filename="cnnviz/gui/panels/map.py" line="347" />
    <source>latest map</source>
    <translation>neueste Karte</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/map.py" line="365" />
+   <location filename="cnnviz/gui/panels/map.py" line="375" />
    <source>Could not make the map: {message}</source>
    <translation>Die Karte konnte nicht erstellt werden: {message}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/map.py" line="384" />
+   <location filename="cnnviz/gui/panels/map.py" line="402" />
    <source>{count:,} test images · weights of step {step:,} · the network gets {right:.0f}% of them right · the map keeps {explained:.0f}% of the spread</source>
    <translation>{count:,} Testbilder · Gewichte von Schritt {step:,} · das Netz hat {right:.0f} % richtig · die Karte zeigt {explained:.0f} % der Streuung</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/map.py" line="420" />
+   <location filename="cnnviz/gui/panels/map.py" line="435" />
    <source>★ your drawing:
 on the latest map</source>
    <translation>★ deine Zeichnung:
@@ -2975,14 +2946,19 @@ auf der neuesten Karte</translation>
    <translation>Dieses Netz kennt {names}: Die Karte braucht Zeichnungen davon. Drücke Start, damit es mit den Zeichnungen der Klassen-Zeichenfläche lernt: Die Karte zeigt dann die zurückgehaltenen.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/map.py" line="430" />
+   <location filename="cnnviz/gui/panels/map.py" line="283" />
+   <source>Placing {count:,} test images with the weights of step {step}… (all read: finding the two directions in which they differ most)</source>
+   <translation>Platziere {count:,} Testbilder mit den Gewichten von Schritt {step}… (alle gelesen: suche die zwei Richtungen, in denen sie sich am meisten unterscheiden)</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/map.py" line="445" />
    <source>★ your drawing:
 nearest the {digit}s</source>
    <translation>★ deine Zeichnung:
 am nächsten an den {digit}ern</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/map.py" line="432" />
+   <location filename="cnnviz/gui/panels/map.py" line="447" />
    <source>★ your drawing:
 nearest: {name}</source>
    <translation>★ deine Zeichnung:
@@ -2990,7 +2966,7 @@ am nächsten: {name}</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/map.py" line="185" />
-   <location filename="cnnviz/gui/panels/why.py" line="182" />
+   <location filename="cnnviz/gui/panels/why.py" line="186" />
    <source>Update (step {step:,})</source>
    <translation>Aktualisieren (Schritt {step:,})</translation>
   </message>
@@ -3000,12 +2976,12 @@ am nächsten: {name}</translation>
    <translation>Die Karte konnte nicht erstellt werden: {exc}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/map.py" line="339" />
+   <location filename="cnnviz/gui/panels/map.py" line="349" />
    <source>map at step {step:,}</source>
    <translation>Karte bei Schritt {step:,}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/map.py" line="416" />
+   <location filename="cnnviz/gui/panels/map.py" line="431" />
    <source>Could not place your drawing: {exc}</source>
    <translation>Deine Zeichnung konnte nicht platziert werden: {exc}</translation>
   </message>
@@ -3056,7 +3032,7 @@ Netz sagt {said} {mark}</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/mistakes.py" line="79" />
-   <location filename="cnnviz/gui/panels/registry.py" line="224" />
+   <location filename="cnnviz/gui/panels/registry.py" line="227" />
    <source>Mistakes</source>
    <translation>Fehler</translation>
   </message>
@@ -3187,59 +3163,64 @@ genauigkeit</translation>
    <translation>Testgenauigkeit bei der letzten Auswertung</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/registry.py" line="79" />
+   <location filename="cnnviz/gui/panels/registry.py" line="82" />
    <source>Training</source>
    <translation>Lernen</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/registry.py" line="233" />
+   <location filename="cnnviz/gui/panels/registry.py" line="236" />
    <source>Why?</source>
    <translation>Warum?</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/registry.py" line="242" />
+   <location filename="cnnviz/gui/panels/registry.py" line="245" />
    <source>What filters want</source>
    <translation>Was Filter wollen</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/registry.py" line="281" />
+   <location filename="cnnviz/gui/panels/registry.py" line="284" />
    <source>Statistics</source>
    <translation>Statistik</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/registry.py" line="302" />
+   <location filename="cnnviz/gui/panels/registry.py" line="305" />
    <source>Class drawings</source>
    <translation>Klassenzeichnungen</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/registry.py" line="256" />
+   <location filename="cnnviz/gui/panels/registry.py" line="259" />
    <source>Map</source>
    <translation>Karte</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/registry.py" line="285" />
+   <location filename="cnnviz/gui/panels/registry.py" line="288" />
    <source>Stats</source>
    <translation>Statistik</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/registry.py" line="295" />
+   <location filename="cnnviz/gui/panels/registry.py" line="298" />
    <source>Rate</source>
    <translation>Rate</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/registry.py" line="306" />
+   <location filename="cnnviz/gui/panels/registry.py" line="309" />
    <source>Drawings</source>
    <translation>Skizzen</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/registry.py" line="318" />
+   <location filename="cnnviz/gui/panels/registry.py" line="321" />
    <source>Draw</source>
    <translation>Zeichnen</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/registry.py" line="330" />
+   <location filename="cnnviz/gui/panels/registry.py" line="333" />
    <source>Timings</source>
    <translation>Zeiten</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="35" />
+   <source>custom</source>
+   <translation>eigenes</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/sidebar_groups.py" line="55" />
@@ -3347,24 +3328,24 @@ genauigkeit</translation>
    <translation>Datensatz</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="172" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="173" />
    <source>type your own layer spec below</source>
    <translation>unten eine eigene Schichtbeschreibung eingeben</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="173" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="174" />
    <source>Network</source>
    <translation>Netz</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="176" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="177" />
    <source>convK-C[-same|-valid], relu, pool, dense-N, dropout-P, comma separated;
 the last layer must be dense-10. Press Enter to apply.</source>
    <translation>convK-C[-same|-valid], relu, pool, dense-N, dropout-P, durch Kommas getrennt;
 die letzte Schicht muss dense-10 sein. Enter übernimmt.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="195" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="196" />
    <source>Backend</source>
    <translation>Backend</translation>
   </message>
@@ -3391,12 +3372,12 @@ Keys: {start} start/pause · {step} step · {clear} clear drawing · {help} all 
 Tasten: {start} Start/Pause · {step} Schritt · {clear} Zeichnung löschen · {help} alle Tasten</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="208" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="209" />
    <source>{name}  ({where}, not available)</source>
    <translation>{name}  ({where}, nicht verfügbar)</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="214" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="215" />
    <source>not available: {why}</source>
    <translation>nicht verfügbar: {why}</translation>
   </message>
@@ -3488,7 +3469,7 @@ Tasten: {start} Start/Pause · {step} Schritt · {clear} Zeichnung löschen · {
   </message>
   <message>
    <location filename="cnnviz/gui/panels/timelapse.py" line="41" />
-   <location filename="cnnviz/gui/panels/timelapse.py" line="236" />
+   <location filename="cnnviz/gui/panels/timelapse.py" line="240" />
    <source>▶ Play</source>
    <translation>▶ Abspielen</translation>
   </message>
@@ -3534,7 +3515,7 @@ Tasten: {start} Start/Pause · {step} Schritt · {clear} Zeichnung löschen · {
    <translation>noch nicht gemessen</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/timelapse.py" line="240" />
+   <location filename="cnnviz/gui/panels/timelapse.py" line="244" />
    <source>❚❚ Stop</source>
    <translation>❚❚ Stopp</translation>
   </message>
@@ -3544,12 +3525,12 @@ Tasten: {start} Start/Pause · {step} Schritt · {clear} Zeichnung löschen · {
    <translation>Bild {index} von {count} · Schritt {step:,} · Epoche {epoch:.2f} · Testgenauigkeit {accuracy}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/timelapse.py" line="273" />
+   <location filename="cnnviz/gui/panels/timelapse.py" line="277" />
    <source>Saved the time-lapse ({count} frames) to {path}</source>
    <translation>Zeitraffer ({count} Bilder) in {path} gespeichert</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/timelapse.py" line="286" />
+   <location filename="cnnviz/gui/panels/timelapse.py" line="290" />
    <source>Saved {count} PNG frames to {folder}</source>
    <translation>{count} PNG-Bilder in {folder} gespeichert</translation>
   </message>
@@ -3564,12 +3545,12 @@ Tasten: {start} Start/Pause · {step} Schritt · {clear} Zeichnung löschen · {
    <translation>&lt;b&gt;{name}&lt;/b&gt; ({c} Karten)</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/timelapse.py" line="270" />
+   <location filename="cnnviz/gui/panels/timelapse.py" line="274" />
    <source>Could not export the GIF: {exc}</source>
    <translation>Das GIF konnte nicht exportiert werden: {exc}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/timelapse.py" line="284" />
+   <location filename="cnnviz/gui/panels/timelapse.py" line="288" />
    <source>Could not export the frames: {exc}</source>
    <translation>Die Einzelbilder konnten nicht exportiert werden: {exc}</translation>
   </message>
@@ -3636,108 +3617,108 @@ erscheinen hier während des Trainings</translation>
    <translation>{title}: klicken zum Vergrößern</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/why.py" line="81" />
+   <location filename="cnnviz/gui/panels/why.py" line="86" />
    <source>Why did it say that?</source>
    <translation>Warum hat es das gesagt?</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/why.py" line="85" />
+   <location filename="cnnviz/gui/panels/why.py" line="90" />
    <source>Compute again with the latest weights</source>
    <translation>Mit den neuesten Gewichten neu berechnen</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/why.py" line="90" />
+   <location filename="cnnviz/gui/panels/why.py" line="95" />
    <source>Which class's evidence to show (default: the one the network chose)</source>
    <translation>Für welche Klasse der Beleg gezeigt wird (Standard: die Antwort des Netzes)</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/why.py" line="95" />
+   <location filename="cnnviz/gui/panels/why.py" line="100" />
    <source>Side of the black square slid over the image for the occlusion map</source>
    <translation>Seitenlänge des schwarzen Quadrats, das für die Verdeckungskarte über das Bild geschoben wird</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/why.py" line="102" />
-   <location filename="cnnviz/gui/panels/why.py" line="99" />
+   <location filename="cnnviz/gui/panels/why.py" line="107" />
+   <location filename="cnnviz/gui/panels/why.py" line="104" />
    <source>evidence for class</source>
    <translation>Beleg für Klasse</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/why.py" line="103" />
+   <location filename="cnnviz/gui/panels/why.py" line="108" />
    <source>Occlusion patch size</source>
    <translation>Größe des Verdeckungsfelds</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/why.py" line="112" />
+   <location filename="cnnviz/gui/panels/why.py" line="117" />
    <source>Saliency and occlusion maps</source>
    <translation>Salienz- und Verdeckungskarten</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/why.py" line="113" />
+   <location filename="cnnviz/gui/panels/why.py" line="118" />
    <source>The input; where a change would move the score most; where hiding the image hurts (orange) or helps (blue)</source>
    <translation>Die Eingabe; wo eine Änderung die Bewertung am stärksten bewegen würde; wo das Verdecken des Bildes schadet (orange) oder hilft (blau)</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/why.py" line="127" />
+   <location filename="cnnviz/gui/panels/why.py" line="132" />
    <source>Saliency: the gradient of the class score with respect to each pixel (exact, one backward pass). Occlusion: a black square slides over the image and we watch the probability drop.</source>
    <translation>Salienz: der Gradient der Klassenbewertung nach jedem Pixel (exakt, ein Rückwärtsdurchlauf). Verdeckung: Ein schwarzes Quadrat gleitet über das Bild, und wir sehen, wie die Wahrscheinlichkeit sinkt.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/why.py" line="161" />
+   <location filename="cnnviz/gui/panels/why.py" line="165" />
    <source>predicted</source>
    <translation>erkannt</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/why.py" line="222" />
+   <location filename="cnnviz/gui/panels/why.py" line="226" />
    <source>Explaining your drawing with the weights of step {step}…</source>
    <translation>Erkläre deine Zeichnung mit den Gewichten von Schritt {step}…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/why.py" line="223" />
+   <location filename="cnnviz/gui/panels/why.py" line="227" />
    <source>Explaining test image #{index} (true label {label}) with the weights of step {step}…</source>
    <translation>Erkläre Testbild #{index} (richtig: {label}) mit den Gewichten von Schritt {step}…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/why.py" line="266" />
+   <location filename="cnnviz/gui/panels/why.py" line="270" />
    <source>Your drawing: the network says &lt;b&gt;{answer}&lt;/b&gt; ({percent}% sure){chosen} · weights of step {step}</source>
    <translation>Deine Zeichnung: Das Netz sagt &lt;b&gt;{answer}&lt;/b&gt; (zu {percent} % sicher){chosen} · Gewichte von Schritt {step}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/why.py" line="267" />
+   <location filename="cnnviz/gui/panels/why.py" line="271" />
    <source>Test image #{index} (true label {label}): the network says &lt;b&gt;{answer}&lt;/b&gt; ({percent}% sure){chosen} · weights of step {step}</source>
    <translation>Testbild #{index} (richtig: {label}): Das Netz sagt &lt;b&gt;{answer}&lt;/b&gt; (zu {percent} % sicher){chosen} · Gewichte von Schritt {step}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/why.py" line="97" />
+   <location filename="cnnviz/gui/panels/why.py" line="102" />
    <source>Explain</source>
    <translation>Erklären</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/why.py" line="100" />
+   <location filename="cnnviz/gui/panels/why.py" line="105" />
    <source>occlusion patch</source>
    <translation>Verdeckungsfeld</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/why.py" line="208" />
+   <location filename="cnnviz/gui/panels/why.py" line="212" />
    <source>Nothing to explain yet: there are no weights (start training or load a model).</source>
    <translation>Noch nichts zu erklären: Es gibt keine Gewichte (starte das Training oder lade ein Modell).</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/why.py" line="240" />
+   <location filename="cnnviz/gui/panels/why.py" line="244" />
    <source>Could not explain: {message}</source>
    <translation>Erklärung nicht möglich: {message}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/why.py" line="260" />
+   <location filename="cnnviz/gui/panels/why.py" line="264" />
    <source>; showing the evidence for &lt;b&gt;{digit}&lt;/b&gt; ({percent}%)</source>
    <translation>; Beleg für &lt;b&gt;{digit}&lt;/b&gt; ({percent} %)</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/why.py" line="211" />
+   <location filename="cnnviz/gui/panels/why.py" line="215" />
    <source>Nothing to explain yet: draw a digit on the pad first.</source>
    <translation>Noch nichts zu erklären: Zeichne zuerst eine Ziffer auf die Zeichenfläche.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/why.py" line="212" />
+   <location filename="cnnviz/gui/panels/why.py" line="216" />
    <source>Nothing to explain yet: no test image is loaded yet.</source>
    <translation>Noch nichts zu erklären: Es ist noch kein Testbild geladen.</translation>
   </message>
@@ -3934,22 +3915,22 @@ Training stoppen und fortfahren?</translation>
    <translation>Ein Trainingslauf läuft (für diese Frage bei Schritt {step} angehalten).</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/restore_question.py" line="27" />
+   <location filename="cnnviz/gui/restore_question.py" line="28" />
    <source>Restore an autosaved run?</source>
    <translation>Einen automatisch gesicherten Lauf wiederherstellen?</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/restore_question.py" line="69" />
+   <location filename="cnnviz/gui/restore_question.py" line="70" />
    <source>Restore</source>
    <translation>Wiederherstellen</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/restore_question.py" line="70" />
+   <location filename="cnnviz/gui/restore_question.py" line="71" />
    <source>Discard</source>
    <translation>Verwerfen</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/restore_question.py" line="71" />
+   <location filename="cnnviz/gui/restore_question.py" line="72" />
    <source>Later</source>
    <translation>Später</translation>
   </message>
@@ -3959,27 +3940,27 @@ Training stoppen und fortfahren?</translation>
    <translation>Netz {network}, {run}, automatisch gesichert {when}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/restore_question.py" line="34" />
+   <location filename="cnnviz/gui/restore_question.py" line="35" />
    <source>Runs of earlier sessions were autosaved (newest first). Restore the one chosen?</source>
    <translation>Läufe früherer Sitzungen wurden automatisch gesichert (neueste zuerst). Den ausgewählten wiederherstellen?</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/restore_question.py" line="62" />
+   <location filename="cnnviz/gui/restore_question.py" line="63" />
    <source>Discard deletes the autosave; Later offers it again at the next start.</source>
    <translation>Verwerfen löscht die Sicherung; Später bietet sie beim nächsten Start wieder an.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/restore_question.py" line="64" />
+   <location filename="cnnviz/gui/restore_question.py" line="65" />
    <source>Discard deletes the autosaves listed; Later offers them again at the next start.</source>
    <translation>Verwerfen löscht die aufgeführten Sicherungen; Später bietet sie beim nächsten Start wieder an.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/restore_question.py" line="56" />
+   <location filename="cnnviz/gui/restore_question.py" line="57" />
    <source>Also delete the {count:,} older autosaves (not listed)</source>
    <translation>Auch die {count:,} älteren Sicherungen löschen (nicht aufgeführt)</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/restore_question.py" line="30" />
+   <location filename="cnnviz/gui/restore_question.py" line="31" />
    <source>A run of an earlier session was autosaved{count}:
 {describe_offer}.
 Restore it?</source>
@@ -3993,7 +3974,12 @@ Wiederherstellen?</translation>
    <translation>{backend}: kompiliert Kernel, nur beim ersten Start</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/router.py" line="182" />
+   <location filename="cnnviz/gui/router.py" line="179" />
+   <source>Training diverged and is paused. {advice}</source>
+   <translation>Das Training ist divergiert und pausiert. {advice}</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/router.py" line="187" />
    <source>Training stopped: {message}</source>
    <translation>Training gestoppt: {message}</translation>
   </message>
@@ -4003,74 +3989,74 @@ Wiederherstellen?</translation>
    <translation>Anzeigefehler: {error_type}: {exc}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="333" />
+   <location filename="cnnviz/gui/run_control.py" line="328" />
    <source>The network changed, so the run was stopped. Press Start to train the new network.</source>
    <translation>Das Netz hat sich geändert, deshalb wurde der Lauf gestoppt. Drücke Start, um das neue Netz zu trainieren.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="345" />
+   <location filename="cnnviz/gui/run_control.py" line="338" />
    <source>The data set changed, so the run was stopped. Press Start to train on it.</source>
    <translation>Der Datensatz hat sich geändert, deshalb wurde der Lauf gestoppt. Drücke Start, um damit zu trainieren.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="227" />
+   <location filename="cnnviz/gui/run_control.py" line="233" />
    <source>starting over with new random weights</source>
    <translation>mit neuen Zufallsgewichten neu anfangen</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="255" />
-   <source>No data set is loaded: choose one that is installed, or start with --data DIR.</source>
-   <translation>Kein Datensatz geladen: Wähle einen installierten oder starte mit --data DIR.</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/run_control.py" line="42" />
+   <location filename="cnnviz/gui/run_control.py" line="41" />
    <source>training on {train_used:,} of {train_total:,} images</source>
    <translation>trainiert mit {train_used:,} von {train_total:,} Bildern</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="48" />
+   <location filename="cnnviz/gui/run_control.py" line="47" />
    <source>testing on {test_used:,} of {test_total:,}</source>
    <translation>testet mit {test_used:,} von {test_total:,}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="234" />
+   <location filename="cnnviz/gui/run_control.py" line="240" />
    <source>New random weights (seed {seed}).</source>
    <translation>Neue Zufallsgewichte (Seed {seed}).</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="431" />
+   <location filename="cnnviz/gui/run_control.py" line="278" />
+   <source>No data set is loaded: choose one that is installed, or start with --data DIR.</source>
+   <translation>Kein Datensatz geladen: Wähle einen installierten oder starte mit --data DIR.</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/run_control.py" line="420" />
    <source>Training stopped by an error: {message}. The app is still running; change a setting and press Start to try again.</source>
    <translation>Das Training wurde durch einen Fehler gestoppt: {message}. Die App läuft weiter; ändere eine Einstellung und drücke Start für einen neuen Versuch.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="271" />
-   <source>Learning our {count} classes further</source>
-   <translation>Lernt unsere {count} Klassen weiter</translation>
+   <location filename="cnnviz/gui/run_control.py" line="334" />
+   <source>Cannot load the {name} data set: {exc}</source>
+   <translation>Der Datensatz {name} lässt sich nicht laden: {exc}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="394" />
+   <location filename="cnnviz/gui/run_control.py" line="387" />
    <source>Could not copy the final weights: {exc}</source>
    <translation>Die letzten Gewichte konnten nicht kopiert werden: {exc}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="404" />
+   <location filename="cnnviz/gui/run_control.py" line="397" />
    <source>{label} finished. Our drawings: {ours} (see the Class drawings tab).</source>
    <translation>{label} fertig. Unsere Zeichnungen: {ours} (siehe Reiter Klassenzeichnungen).</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="160" />
+   <location filename="cnnviz/gui/run_control.py" line="164" />
    <source>Cannot build the network: {exc}</source>
    <translation>Das Netz lässt sich nicht bauen: {exc}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="289" />
-   <source>Cannot start: {exc}</source>
-   <translation>Start nicht möglich: {exc}</translation>
+   <location filename="cnnviz/gui/run_control.py" line="265" />
+   <source>Learning our {count} classes further</source>
+   <translation>Lernt unsere {count} Klassen weiter</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="340" />
-   <source>Cannot load the {name} data set: {exc}</source>
-   <translation>Der Datensatz {name} lässt sich nicht laden: {exc}</translation>
+   <location filename="cnnviz/gui/run_control.py" line="285" />
+   <source>Cannot start: {exc}</source>
+   <translation>Start nicht möglich: {exc}</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/shortcuts.py" line="73" />
@@ -4188,7 +4174,7 @@ Wiederherstellen?</translation>
    <translation>Diese Liste der Tasten</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/shortcuts.py" line="252" />
+   <location filename="cnnviz/gui/shortcuts.py" line="244" />
    <source>Keys</source>
    <translation>Tasten</translation>
   </message>
@@ -4198,139 +4184,159 @@ Wiederherstellen?</translation>
    <translation>{keys} oder {key}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/status.py" line="38" />
+   <location filename="cnnviz/gui/status.py" line="39" />
    <source>waiting for the last run's step to end…</source>
    <translation>warte auf den letzten Schritt des vorigen Laufs…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/status.py" line="40" />
+   <location filename="cnnviz/gui/status.py" line="41" />
    <source>still waiting for the last run's step to end (over 30 s)…</source>
    <translation>warte noch auf den letzten Schritt des vorigen Laufs (über 30 s)…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/status.py" line="43" />
+   <location filename="cnnviz/gui/status.py" line="44" />
    <source>ready</source>
    <translation>bereit</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/status.py" line="44" />
+   <location filename="cnnviz/gui/status.py" line="45" />
    <source>idle</source>
    <translation>untätig</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/status.py" line="45" />
+   <location filename="cnnviz/gui/status.py" line="46" />
    <source>starting</source>
    <translation>startet</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/status.py" line="46" />
+   <location filename="cnnviz/gui/status.py" line="47" />
    <source>running</source>
    <translation>läuft</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/status.py" line="47" />
+   <location filename="cnnviz/gui/status.py" line="48" />
    <source>paused</source>
    <translation>angehalten</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/status.py" line="48" />
+   <location filename="cnnviz/gui/status.py" line="49" />
    <source>reset</source>
    <translation>zurückgesetzt</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/status.py" line="49" />
+   <location filename="cnnviz/gui/status.py" line="50" />
    <source>finished</source>
    <translation>fertig</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/status.py" line="50" />
+   <location filename="cnnviz/gui/status.py" line="51" />
    <source>stopped</source>
    <translation>gestoppt</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/status.py" line="51" />
+   <location filename="cnnviz/gui/status.py" line="52" />
    <source>failed</source>
    <translation>fehlgeschlagen</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/status.py" line="52" />
+   <location filename="cnnviz/gui/status.py" line="53" />
    <source>stopped by an error</source>
    <translation>durch einen Fehler gestoppt</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/status.py" line="53" />
+   <location filename="cnnviz/gui/status.py" line="54" />
    <source>ready · compiling kernels</source>
    <translation>bereit · kompiliert Kernel</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/status.py" line="54" />
+   <location filename="cnnviz/gui/status.py" line="55" />
    <source>starting (loading data)…</source>
    <translation>startet (lädt Daten)…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/status.py" line="55" />
+   <location filename="cnnviz/gui/status.py" line="56" />
    <source>starting (loading data and compiling kernels)…</source>
    <translation>startet (lädt Daten, kompiliert Kernel)…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/status.py" line="31" />
+   <location filename="cnnviz/gui/status.py" line="32" />
    <source>epoch {value}</source>
    <translation>Epoche {value}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/status.py" line="32" />
+   <location filename="cnnviz/gui/status.py" line="33" />
    <source>step {value}</source>
    <translation>Schritt {value}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/status.py" line="33" />
+   <location filename="cnnviz/gui/status.py" line="34" />
    <source>backend {value}</source>
    <translation>Backend {value}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/status.py" line="34" />
+   <location filename="cnnviz/gui/status.py" line="35" />
    <source>ETA {value}</source>
    <translation>Rest {value}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/status.py" line="35" />
+   <location filename="cnnviz/gui/status.py" line="36" />
    <source>test accuracy {value}</source>
    <translation>Testgenauigkeit {value}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/status.py" line="132" />
+   <location filename="cnnviz/gui/status.py" line="139" />
    <source>Hide this message</source>
    <translation>Diese Meldung ausblenden</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/status.py" line="335" />
+   <location filename="cnnviz/gui/status.py" line="417" />
    <source>{value} images/s</source>
    <translation>{value} Bilder/s</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/window.py" line="63" />
+   <location filename="cnnviz/gui/window.py" line="65" />
    <source>cnnviz — watch a CNN learn</source>
    <translation>cnnviz – einem CNN beim Lernen zusehen</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/window.py" line="342" />
+   <location filename="cnnviz/gui/window.py" line="348" />
    <source>Zoom {asked} % does not fit this window ({width}×{height}): showing {level} %, the largest at which every view fits.</source>
    <translation>Zoom {asked} % passt nicht in dieses Fenster ({width}×{height}): Gezeigt wird {level} %, der größte, bei dem jede Ansicht passt.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/window.py" line="411" />
+   <location filename="cnnviz/gui/window.py" line="410" />
    <source>Test image #{index}: see inside it in Training (feature maps) and Why?</source>
    <translation>Testbild #{index}: Blick hinein unter Lernen (Merkmalskarten) und Warum?</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/window.py" line="356" />
+   <location filename="cnnviz/gui/window.py" line="362" />
    <source>Zoom {level} % is the largest at which every view fits this window ({width}×{height})</source>
    <translation>Zoom {level} % ist der größte, bei dem jede Ansicht in dieses Fenster passt ({width}×{height})</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/window.py" line="322" />
+   <location filename="cnnviz/gui/window.py" line="328" />
    <source>{zoom} (could not be stored)</source>
    <translation>{zoom} (konnte nicht gespeichert werden)</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/nn/model.py" line="44" />
+   <source>the seed article's net: 2 conv5 layers (32, 64), dense 512</source>
+   <translation>das Netz des Ausgangsartikels: 2 conv5-Schichten (32, 64), dense 512</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/nn/model.py" line="45" />
+   <source>Keras' mnist_cnn: 2 conv3 valid layers, dropout, dense 128</source>
+   <translation>mnist_cnn von Keras: 2 conv3-Schichten (valid), Dropout, dense 128</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/nn/model.py" line="46" />
+   <source>tiny classroom net: conv5-8, conv3-16, dense 10 (trains in seconds)</source>
+   <translation>kleines Netz für den Unterricht: conv5-8, conv3-16, dense 10 (lernt in Sekunden)</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/nn/model.py" line="47" />
+   <source>fastest recipe to 99 %: conv5-24, conv3-32 valid, dense 256; 1.5 epochs, batch 256, Adam(0.7, 0.9), one-cycle with a 15 % warm-up</source>
+   <translation>schnellstes Rezept zu 99 %: conv5-24, conv3-32 (valid), dense 256; 1,5 Epochen, Batch 256, Adam(0,7; 0,9), One-Cycle mit 15 % Aufwärmen</translation>
   </message>
   <message>
    <location filename="cnnviz/train/compile_kernels.py" line="25" />

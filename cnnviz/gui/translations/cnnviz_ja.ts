@@ -42,180 +42,150 @@
   <message>
    <location filename="cnnviz/app/class_training.py" line="77" />
    <source>Too few drawings to train on: accept at least {least} drawings of each class. Still missing: {classes}.</source>
-   <translation>学習するには絵が少なすぎます: 各分類の絵を少なくとも {least} 枚採用してください。まだ足りないもの: {classes}。</translation>
+   <translation>学習するには絵が少なすぎます：各分類の絵を少なくとも {least} 枚採用してください。まだ足りないもの：{classes}。</translation>
   </message>
   <message>
    <location filename="cnnviz/app/class_training.py" line="164" />
    <source>This network knows {names}: it trains further on the class canvas's drawings of them, and the class canvas (F6) now asks the phones for them. Accept at least {least} drawings of each, then press Start. Still missing: {classes}.</source>
-   <translation>このネットワークは {names} を知っています。クラスのキャンバスの絵でさらに学習します。クラスのキャンバス (F6) はいまスマホにそれらを描くよう求めています。それぞれ少なくとも {least} 枚の絵を受け入れてから、開始を押してください。まだ足りないもの: {classes}。</translation>
+   <translation>このネットワークは {names} を知っています。クラスのキャンバスの絵でさらに学習します。クラスのキャンバス（F6）はいまスマホにそれらを描くよう求めています。それぞれ少なくとも {least} 枚の絵を受け入れてから、開始を押してください。まだ足りないもの：{classes}。</translation>
   </message>
   <message>
    <location filename="cnnviz/app/class_training.py" line="150" />
    <source>This network knows {names}, but the class canvas holds drawings of {current}: it can only train further on drawings of its own classes. Name the same classes on the class canvas (F6), or choose a network of the data set under Network.</source>
-   <translation>このネットワークは {names} を知っていますが、クラスのキャンバスには {current} の絵があります。自分のクラスの絵でしか学習を続けられません。クラスのキャンバス (F6) で同じクラスを名付けるか、「ネットワーク」でデータセット用のネットワークを選んでください。</translation>
+   <translation>このネットワークは {names} を知っていますが、クラスのキャンバスには {current} の絵があります。自分のクラスの絵でしか学習を続けられません。クラスのキャンバス（F6）で同じクラスを名付けるか、「ネットワーク」でデータセット用のネットワークを選んでください。</translation>
   </message>
   <message>
-   <location filename="cnnviz/app/comparison.py" line="27" />
+   <location filename="cnnviz/app/comparison.py" line="28" />
    <source>net</source>
    <translation>ネットワーク</translation>
   </message>
   <message>
-   <location filename="cnnviz/app/comparison.py" line="30" />
+   <location filename="cnnviz/app/comparison.py" line="31" />
    <location filename="cnnviz/gui/exports.py" line="155" />
    <source>momentum</source>
    <translation>モーメンタム</translation>
   </message>
   <message>
-   <location filename="cnnviz/app/comparison.py" line="31" />
+   <location filename="cnnviz/app/comparison.py" line="32" />
    <source>batch</source>
    <translation>バッチ</translation>
   </message>
   <message>
-   <location filename="cnnviz/app/comparison.py" line="32" />
+   <location filename="cnnviz/app/comparison.py" line="33" />
    <location filename="cnnviz/gui/exports.py" line="157" />
    <source>schedule</source>
    <translation>スケジュール</translation>
   </message>
   <message>
-   <location filename="cnnviz/app/comparison.py" line="33" />
+   <location filename="cnnviz/app/comparison.py" line="34" />
    <location filename="cnnviz/gui/exports.py" line="158" />
    <source>epochs</source>
    <translation>エポック数</translation>
   </message>
   <message>
-   <location filename="cnnviz/app/comparison.py" line="34" />
+   <location filename="cnnviz/app/comparison.py" line="35" />
    <source>data</source>
    <translation>データ</translation>
   </message>
   <message>
-   <location filename="cnnviz/app/comparison.py" line="35" />
-   <location filename="cnnviz/classroom/report.py" line="422" />
+   <location filename="cnnviz/app/comparison.py" line="36" />
+   <location filename="cnnviz/classroom/report.py" line="280" />
    <location filename="cnnviz/gui/exports.py" line="152" />
    <source>backend</source>
    <translation>バックエンド</translation>
   </message>
   <message>
-   <location filename="cnnviz/app/comparison.py" line="36" />
+   <location filename="cnnviz/app/comparison.py" line="37" />
    <location filename="cnnviz/gui/exports.py" line="159" />
    <source>seed</source>
    <translation>シード</translation>
   </message>
   <message>
-   <location filename="cnnviz/app/comparison.py" line="196" />
+   <location filename="cnnviz/app/comparison.py" line="197" />
    <source>this session</source>
    <translation>このセッション</translation>
   </message>
   <message>
-   <location filename="cnnviz/app/comparison.py" line="260" />
-   <location filename="cnnviz/app/side_by_side.py" line="38" />
-   <location filename="cnnviz/classroom/report.py" line="328" />
+   <location filename="cnnviz/app/comparison.py" line="261" />
+   <location filename="cnnviz/app/side_by_side.py" line="39" />
+   <location filename="cnnviz/classroom/report.py" line="184" />
    <source>, </source>
    <translation>、</translation>
   </message>
   <message>
-   <location filename="cnnviz/app/comparison.py" line="269" />
+   <location filename="cnnviz/app/comparison.py" line="270" />
    <source>{settings} (same settings)</source>
-   <translation>{settings}(同じ設定)</translation>
+   <translation>{settings}（同じ設定）</translation>
   </message>
   <message>
-   <location filename="cnnviz/app/comparison.py" line="261" />
+   <location filename="cnnviz/app/comparison.py" line="262" />
    <source>{name} {kept} vs {now} now</source>
-   <translation>{name} {kept}(現在は {now})</translation>
+   <translation>{name} {kept}（現在は {now}）</translation>
   </message>
   <message>
-   <location filename="cnnviz/app/side_by_side.py" line="34" />
+   <location filename="cnnviz/app/side_by_side.py" line="35" />
    <source>now</source>
    <translation>現在</translation>
   </message>
   <message>
-   <location filename="cnnviz/app/side_by_side.py" line="57" />
+   <location filename="cnnviz/app/side_by_side.py" line="58" />
    <source>not tested yet</source>
    <translation>未テスト</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="35" />
-   <source>custom</source>
-   <translation>カスタム</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/nn/model.py" line="44" />
-   <source>the seed article's net: 2 conv5 layers (32, 64), dense 512</source>
-   <translation>元の記事のネットワーク: conv5 層 2 つ (32, 64)、dense 512</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/nn/model.py" line="45" />
-   <source>Keras' mnist_cnn: 2 conv3 valid layers, dropout, dense 128</source>
-   <translation>Keras の mnist_cnn: conv3 層 2 つ (valid)、ドロップアウト、dense 128</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/nn/model.py" line="46" />
-   <source>tiny classroom net: conv5-8, conv3-16, dense 10 (trains in seconds)</source>
-   <translation>授業用の小さなネットワーク: conv5-8、conv3-16、dense 10 (数秒で学習)</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/nn/model.py" line="48" />
-   <source>fastest recipe to 99 %: conv5-24, conv3-32 valid, dense 256; 1.5 epochs, batch 256, Adam(0.7, 0.9), one-cycle with a 15 % warm-up</source>
-   <translation>99 % への最速のレシピ: conv5-24、conv3-32 (valid)、dense 256。1.5 エポック、バッチ 256、Adam(0.7, 0.9)、15 % のウォームアップ付き one-cycle</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/panels/drawings.py" line="23" />
-   <source>not evaluated yet</source>
-   <translation>未評価</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/app/side_by_side.py" line="59" />
+   <location filename="cnnviz/app/side_by_side.py" line="60" />
    <source>A {kept} | B {now}</source>
    <translation>A {kept} | B {now}</translation>
   </message>
   <message>
-   <location filename="cnnviz/app/side_by_side.py" line="78" />
+   <location filename="cnnviz/app/side_by_side.py" line="79" />
    <source>this one</source>
    <translation>このネットワーク</translation>
   </message>
   <message>
-   <location filename="cnnviz/app/side_by_side.py" line="49" />
+   <location filename="cnnviz/app/side_by_side.py" line="50" />
    <source>A: {side}</source>
    <translation>A: {side}</translation>
   </message>
   <message>
-   <location filename="cnnviz/app/side_by_side.py" line="49" />
+   <location filename="cnnviz/app/side_by_side.py" line="50" />
    <source>B: {side}</source>
    <translation>B: {side}</translation>
   </message>
   <message>
-   <location filename="cnnviz/app/side_by_side.py" line="74" />
+   <location filename="cnnviz/app/side_by_side.py" line="75" />
    <source>A (left, kept): {a} | B (right, now): {b} · each pair on one colour scale</source>
-   <translation>A(左、残した学習): {a} | B(右、現在): {b} · ペアごとに共通の色スケール</translation>
+   <translation>A（左、残した学習）：{a} | B（右、現在）：{b} · ペアごとに共通の色スケール</translation>
   </message>
   <message>
-   <location filename="cnnviz/app/side_by_side.py" line="34" />
+   <location filename="cnnviz/app/side_by_side.py" line="35" />
    <source>kept run ({source})</source>
-   <translation>残した学習({source})</translation>
+   <translation>残した学習（{source}）</translation>
   </message>
   <message>
-   <location filename="cnnviz/app/side_by_side.py" line="102" />
+   <location filename="cnnviz/app/side_by_side.py" line="103" />
    <source>A has no {layer}: another network ({kept} vs {now} now)</source>
-   <translation>A には {layer} がありません: 別のネットワークです({kept}、現在は {now})</translation>
+   <translation>A には {layer} がありません：別のネットワークです（{kept}、現在は {now}）</translation>
   </message>
   <message>
-   <location filename="cnnviz/app/side_by_side.py" line="107" />
+   <location filename="cnnviz/app/side_by_side.py" line="108" />
    <source>A's {layer} is {a}, B's {b}: another network ({kept} vs {now} now)</source>
-   <translation>A の {layer} は {a}、B は {b}: 別のネットワークです({kept}、現在は {now})</translation>
+   <translation>A の {layer} は {a}、B は {b}：別のネットワークです（{kept}、現在は {now}）</translation>
   </message>
   <message>
-   <location filename="cnnviz/app/side_by_side.py" line="95" />
+   <location filename="cnnviz/app/side_by_side.py" line="96" />
    <source>A ({source}) has no weights kept: its kernels cannot be shown</source>
-   <translation>A({source})には重みが残っていません: カーネルを表示できません</translation>
+   <translation>A（{source}）には重みが残っていません：カーネルを表示できません</translation>
   </message>
   <message>
-   <location filename="cnnviz/app/side_by_side.py" line="97" />
+   <location filename="cnnviz/app/side_by_side.py" line="98" />
    <source>A ({source}) has no weights kept: its maps cannot be shown</source>
-   <translation>A({source})には重みが残っていません: 特徴マップを表示できません</translation>
+   <translation>A（{source}）には重みが残っていません：特徴マップを表示できません</translation>
   </message>
   <message>
-   <location filename="cnnviz/app/side_by_side.py" line="139" />
+   <location filename="cnnviz/app/side_by_side.py" line="140" />
    <source>A's feature maps cannot be computed: {exc}</source>
-   <translation>A の特徴マップを計算できません: {exc}</translation>
+   <translation>A の特徴マップを計算できません：{exc}</translation>
   </message>
   <message>
    <location filename="cnnviz/backends/numba_cpu/__init__.py" line="126" />
@@ -225,17 +195,17 @@
   <message>
    <location filename="cnnviz/backends/numba_cpu/__init__.py" line="128" />
    <source>sgemm (BLAS threads not controllable)</source>
-   <translation>sgemm(BLAS のスレッド数は制御不可)</translation>
+   <translation>sgemm（BLAS のスレッド数は制御不可）</translation>
   </message>
   <message>
    <location filename="cnnviz/backends/numba_cpu/__init__.py" line="134" />
    <source>Numba {numba} nogil kernels on 1 worker thread + NumPy {numpy} {library} {blas}, CPU</source>
-   <translation>Numba {numba} の nogil カーネル(ワーカースレッド 1 本)+ NumPy {numpy} {library} {blas}、CPU</translation>
+   <translation>Numba {numba} の nogil カーネル（ワーカースレッド 1 本）+ NumPy {numpy} {library} {blas}、CPU</translation>
   </message>
   <message>
    <location filename="cnnviz/backends/numba_cpu/__init__.py" line="137" />
    <source>Numba {numba} nogil kernels on {threads} worker threads + NumPy {numpy} {library} {blas}, CPU</source>
-   <translation>Numba {numba} の nogil カーネル(ワーカースレッド {threads} 本)+ NumPy {numpy} {library} {blas}、CPU</translation>
+   <translation>Numba {numba} の nogil カーネル（ワーカースレッド {threads} 本）+ NumPy {numpy} {library} {blas}、CPU</translation>
   </message>
   <message>
    <location filename="cnnviz/backends/numba_cpu/__init__.py" line="143" />
@@ -245,22 +215,22 @@
   <message>
    <location filename="cnnviz/backends/numpy_ref.py" line="26" />
    <source>NumPy {version} reference (im2col + BLAS matrix products), CPU</source>
-   <translation>NumPy {version} 参照実装(im2col + BLAS の行列積)、CPU</translation>
+   <translation>NumPy {version} 参照実装（im2col + BLAS の行列積）、CPU</translation>
   </message>
   <message>
    <location filename="cnnviz/backends/registry.py" line="34" />
    <source>NumPy reference (CPU)</source>
-   <translation>NumPy 参照実装(CPU)</translation>
+   <translation>NumPy 参照実装（CPU）</translation>
   </message>
   <message>
    <location filename="cnnviz/backends/registry.py" line="35" />
    <source>Numba parallel kernels (CPU)</source>
-   <translation>Numba 並列カーネル(CPU)</translation>
+   <translation>Numba 並列カーネル（CPU）</translation>
   </message>
   <message>
    <location filename="cnnviz/backends/registry.py" line="37" />
    <source>Hand-written numba.cuda kernels (NVIDIA GPU)</source>
-   <translation>自作の numba.cuda カーネル(NVIDIA GPU)</translation>
+   <translation>自作の numba.cuda カーネル（NVIDIA GPU）</translation>
   </message>
   <message>
    <location filename="cnnviz/backends/registry.py" line="39" />
@@ -268,478 +238,478 @@
    <translation>CuPy im2col + cuBLAS(NVIDIA GPU)</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/lessons.py" line="72" />
+   <location filename="cnnviz/classroom/lessons.py" line="75" />
    <source>Loss curve</source>
    <translation>損失の曲線</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/lessons.py" line="73" />
+   <location filename="cnnviz/classroom/lessons.py" line="76" />
    <source>Accuracy curve</source>
    <translation>精度の曲線</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/lessons.py" line="74" />
-   <location filename="cnnviz/gui/panels/feature_maps.py" line="53" />
-   <location filename="cnnviz/gui/panels/feature_maps.py" line="77" />
+   <location filename="cnnviz/classroom/lessons.py" line="77" />
+   <location filename="cnnviz/gui/panels/feature_maps.py" line="55" />
+   <location filename="cnnviz/gui/panels/feature_maps.py" line="80" />
    <source>Feature maps</source>
    <translation>特徴マップ</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/lessons.py" line="75" />
+   <location filename="cnnviz/classroom/lessons.py" line="78" />
    <location filename="cnnviz/gui/panels/kernels.py" line="27" />
-   <location filename="cnnviz/gui/panels/registry.py" line="322" />
+   <location filename="cnnviz/gui/panels/registry.py" line="325" />
    <source>Kernels</source>
    <translation>カーネル</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/lessons.py" line="76" />
-   <location filename="cnnviz/gui/panels/registry.py" line="325" />
+   <location filename="cnnviz/classroom/lessons.py" line="79" />
+   <location filename="cnnviz/gui/panels/registry.py" line="328" />
    <location filename="cnnviz/gui/panels/timings.py" line="68" />
    <source>Time per layer</source>
    <translation>層ごとの時間</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/lessons.py" line="77" />
+   <location filename="cnnviz/classroom/lessons.py" line="80" />
    <source>Draw and classify, class drawings</source>
    <translation>描いて分類、クラスの手書き</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/lessons.py" line="78" />
+   <location filename="cnnviz/classroom/lessons.py" line="81" />
    <source>Mistakes (confusion matrix)</source>
-   <translation>間違い(混同行列)</translation>
+   <translation>間違い（混同行列）</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/lessons.py" line="79" />
+   <location filename="cnnviz/classroom/lessons.py" line="82" />
    <source>Why? (saliency, occlusion)</source>
-   <translation>なぜ?(サリエンシー、遮蔽)</translation>
+   <translation>なぜ？（サリエンシー、遮蔽）</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/lessons.py" line="80" />
-   <location filename="cnnviz/gui/panels/filters.py" line="162" />
+   <location filename="cnnviz/classroom/lessons.py" line="83" />
+   <location filename="cnnviz/gui/panels/filters.py" line="164" />
    <source>What each filter wants to see</source>
    <translation>各フィルタが見たいもの</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/lessons.py" line="81" />
+   <location filename="cnnviz/classroom/lessons.py" line="84" />
    <location filename="cnnviz/gui/panels/map.py" line="51" />
    <location filename="cnnviz/gui/panels/map.py" line="80" />
    <source>Map of what it learned</source>
    <translation>学んだことの地図</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/lessons.py" line="82" />
-   <location filename="cnnviz/gui/panels/fool.py" line="105" />
-   <location filename="cnnviz/gui/panels/registry.py" line="262" />
+   <location filename="cnnviz/classroom/lessons.py" line="85" />
+   <location filename="cnnviz/gui/panels/fool.py" line="110" />
+   <location filename="cnnviz/gui/panels/registry.py" line="265" />
    <source>Fool the network</source>
    <translation>ネットワークをだます</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/lessons.py" line="83" />
-   <location filename="cnnviz/gui/panels/registry.py" line="272" />
+   <location filename="cnnviz/classroom/lessons.py" line="86" />
+   <location filename="cnnviz/gui/panels/registry.py" line="275" />
    <location filename="cnnviz/gui/panels/timelapse.py" line="38" />
    <source>Time-lapse</source>
    <translation>タイムラプス</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/lessons.py" line="84" />
+   <location filename="cnnviz/classroom/lessons.py" line="87" />
    <location filename="cnnviz/gui/panels/statistics.py" line="88" />
    <source>Weight and gradient statistics</source>
    <translation>重みと勾配の統計</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/report.py" line="340" />
+   <location filename="cnnviz/classroom/report.py" line="198" />
    <source>true \ predicted</source>
    <translation>正解 \ 予測</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/report.py" line="84" />
+   <location filename="cnnviz/classroom/report.py" line="62" />
    <source>n/a</source>
    <translation>なし</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/report.py" line="276" />
-   <source>Compared with a kept run</source>
-   <translation>残した学習との比較</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/classroom/report.py" line="294" />
+   <location filename="cnnviz/classroom/report.py" line="150" />
    <source>Test evaluations</source>
    <translation>テストの評価</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/report.py" line="386" />
+   <location filename="cnnviz/classroom/report.py" line="244" />
    <source>Learned kernels</source>
    <translation>学習したカーネル</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/report.py" line="386" />
+   <location filename="cnnviz/classroom/report.py" line="244" />
    <source>Red: positive weights, blue: negative, white: zero.</source>
-   <translation>赤: 正の重み、青: 負の重み、白: ゼロ。</translation>
+   <translation>赤：正の重み、青：負の重み、白：ゼロ。</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/report.py" line="415" />
+   <location filename="cnnviz/classroom/report.py" line="273" />
    <source>{count} measurements</source>
    <translation>{count} 回の計測</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/report.py" line="467" />
+   <location filename="cnnviz/classroom/report.py" line="337" />
    <source>cnnviz training report</source>
    <translation>cnnviz 学習レポート</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/report.py" line="195" />
-   <source>Loss</source>
-   <translation>損失</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/classroom/report.py" line="196" />
-   <location filename="cnnviz/classroom/report.py" line="203" />
-   <source>training step</source>
-   <translation>学習ステップ</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/classroom/report.py" line="197" />
-   <location filename="cnnviz/classroom/report.py" line="265" />
-   <source>cross-entropy loss</source>
-   <translation>交差エントロピー損失</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/classroom/report.py" line="202" />
-   <source>Accuracy</source>
-   <translation>精度</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/classroom/report.py" line="204" />
-   <location filename="cnnviz/classroom/report.py" line="272" />
-   <source>accuracy (%)</source>
-   <translation>精度 (%)</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/classroom/report.py" line="263" />
-   <source>Loss, both runs</source>
-   <translation>損失(両方の学習)</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/classroom/report.py" line="264" />
-   <location filename="cnnviz/classroom/report.py" line="271" />
-   <location filename="cnnviz/classroom/report.py" line="300" />
-   <source>epoch</source>
-   <translation>エポック</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/classroom/report.py" line="270" />
-   <source>Accuracy, both runs</source>
-   <translation>精度(両方の学習)</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/classroom/report.py" line="335" />
+   <location filename="cnnviz/classroom/report.py" line="191" />
    <source>Rows: the true digit; columns: what the network answered. {correct:,} of {total:,} test images correct ({share}).</source>
-   <translation>行: 正しい数字、列: ネットワークの答え。テスト画像 {total:,} 枚中 {correct:,} 枚が正解({share})。</translation>
+   <translation>行：正しい数字、列：ネットワークの答え。テスト画像 {total:,} 枚中 {correct:,} 枚が正解（{share}）。</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/report.py" line="415" />
+   <location filename="cnnviz/classroom/report.py" line="273" />
    <source>whole step</source>
    <translation>ステップ全体</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/report.py" line="421" />
+   <location filename="cnnviz/classroom/report.py" line="279" />
    <source>Median milliseconds per training step (batch of {batch}).</source>
-   <translation>学習ステップあたりのミリ秒の中央値(バッチ {batch})。</translation>
+   <translation>学習ステップあたりのミリ秒の中央値（バッチ {batch}）。</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/report.py" line="468" />
+   <location filename="cnnviz/classroom/report.py" line="338" />
    <source>Created {date} with cnnviz {version}</source>
    <translation>{date} に cnnviz {version} で作成</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/report.py" line="102" />
+   <location filename="cnnviz/classroom/report.py" line="80" />
    <source>Final test accuracy</source>
    <translation>最終のテスト精度</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/report.py" line="110" />
+   <location filename="cnnviz/classroom/report.py" line="90" />
    <source>Best test accuracy</source>
    <translation>最高のテスト精度</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/report.py" line="114" />
+   <location filename="cnnviz/classroom/report.py" line="96" />
    <source>Final test loss</source>
    <translation>最終のテスト損失</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/report.py" line="119" />
+   <location filename="cnnviz/classroom/report.py" line="101" />
    <source>Training steps</source>
    <translation>学習ステップ数</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/report.py" line="162" />
-   <source>training loss (per batch)</source>
-   <translation>学習の損失(バッチごと)</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/classroom/report.py" line="179" />
-   <location filename="cnnviz/classroom/report.py" line="300" />
-   <source>test loss</source>
-   <translation>テスト損失</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/classroom/report.py" line="181" />
-   <location filename="cnnviz/classroom/report.py" line="300" />
-   <source>test accuracy</source>
-   <translation>テスト精度</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/classroom/report.py" line="207" />
-   <source>Learning curves</source>
-   <translation>学習曲線</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/classroom/report.py" line="220" />
-   <source>kept run: training loss (smoothed)</source>
-   <translation>残した学習: 学習の損失(平滑化)</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/classroom/report.py" line="222" />
-   <source>kept run: training accuracy (smoothed)</source>
-   <translation>残した学習: 学習の精度(平滑化)</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/classroom/report.py" line="225" />
-   <source>kept run: test loss</source>
-   <translation>残した学習: テスト損失</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/classroom/report.py" line="227" />
-   <source>kept run: test accuracy</source>
-   <translation>残した学習: テスト精度</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/classroom/report.py" line="252" />
-   <source>this run: test loss</source>
-   <translation>この学習: テスト損失</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/classroom/report.py" line="256" />
-   <source>this run: test accuracy</source>
-   <translation>この学習: テスト精度</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/classroom/report.py" line="296" />
+   <location filename="cnnviz/classroom/report.py" line="152" />
    <source>Test evaluations ({shown} of {count} shown)</source>
-   <translation>テストの評価({count} 回中 {shown} 回を表示)</translation>
+   <translation>テストの評価（{count} 回中 {shown} 回を表示）</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/report.py" line="300" />
+   <location filename="cnnviz/classroom/report.py" line="156" />
    <location filename="cnnviz/gui/panels/statistics.py" line="112" />
    <source>step</source>
    <translation>ステップ</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/report.py" line="300" />
+   <location filename="cnnviz/classroom/report.py" line="156" />
+   <location filename="cnnviz/classroom/report_curves.py" line="155" />
+   <location filename="cnnviz/classroom/report_curves.py" line="162" />
+   <source>epoch</source>
+   <translation>エポック</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/classroom/report.py" line="156" />
+   <location filename="cnnviz/classroom/report_curves.py" line="70" />
+   <source>test loss</source>
+   <translation>テスト損失</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/classroom/report.py" line="156" />
+   <location filename="cnnviz/classroom/report_curves.py" line="72" />
+   <source>test accuracy</source>
+   <translation>テスト精度</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/classroom/report.py" line="156" />
    <location filename="cnnviz/gui/exports.py" line="167" />
    <source>test images</source>
    <translation>テスト画像</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/report.py" line="342" />
+   <location filename="cnnviz/classroom/report.py" line="200" />
    <location filename="cnnviz/gui/panels/mistakes.py" line="100" />
    <source>Confusion matrix</source>
    <translation>混同行列</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/report.py" line="344" />
-   <location filename="cnnviz/gui/palette.py" line="107" />
+   <location filename="cnnviz/classroom/report.py" line="202" />
+   <location filename="cnnviz/gui/palette.py" line="106" />
    <source>correct</source>
    <translation>正解</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/report.py" line="384" />
+   <location filename="cnnviz/classroom/report.py" line="242" />
    <source>kernels of {layer}</source>
    <translation>{layer} のカーネル</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/report.py" line="422" />
+   <location filename="cnnviz/classroom/report.py" line="280" />
    <location filename="cnnviz/gui/panels/timelapse.py" line="53" />
    <source>layer</source>
    <translation>層</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/report.py" line="424" />
+   <location filename="cnnviz/classroom/report.py" line="282" />
    <source>forward ms</source>
    <translation>順伝播 ms</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/report.py" line="424" />
+   <location filename="cnnviz/classroom/report.py" line="282" />
    <source>backward ms</source>
    <translation>逆伝播 ms</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/report.py" line="424" />
+   <location filename="cnnviz/classroom/report.py" line="282" />
    <source>share of step</source>
    <translation>ステップ中の割合</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/report.py" line="427" />
+   <location filename="cnnviz/classroom/report.py" line="285" />
    <source>Where the time goes</source>
    <translation>時間の使われ方</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/report.py" line="139" />
+   <location filename="cnnviz/classroom/report.py" line="123" />
    <source>Speed</source>
    <translation>速度</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/report.py" line="146" />
+   <location filename="cnnviz/classroom/report.py" line="130" />
    <source>No training steps were recorded.</source>
    <translation>学習ステップは記録されていません。</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/report.py" line="479" />
+   <location filename="cnnviz/classroom/report.py" line="349" />
    <source>Summary</source>
    <translation>まとめ</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/report.py" line="103" />
+   <location filename="cnnviz/classroom/report.py" line="81" />
    <source>{accuracy} on {images:,} images (step {step:,})</source>
-   <translation>画像 {images:,} 枚で {accuracy}(ステップ {step:,})</translation>
+   <translation>画像 {images:,} 枚で {accuracy}（ステップ {step:,}）</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/report.py" line="111" />
+   <location filename="cnnviz/classroom/report.py" line="91" />
    <source>{accuracy} (step {step:,})</source>
-   <translation>{accuracy}(ステップ {step:,})</translation>
+   <translation>{accuracy}（ステップ {step:,}）</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/report.py" line="120" />
+   <location filename="cnnviz/classroom/report.py" line="102" />
    <source>{steps:,} (epoch {epoch:.2f})</source>
-   <translation>{steps:,}(エポック {epoch:.2f})</translation>
+   <translation>{steps:,}（エポック {epoch:.2f}）</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/report.py" line="125" />
+   <location filename="cnnviz/classroom/report.py" line="109" />
    <source>Training loss (last {count} steps)</source>
-   <translation>学習の損失(最後の {count} ステップ)</translation>
+   <translation>学習の損失（最後の {count} ステップ）</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/report.py" line="131" />
+   <location filename="cnnviz/classroom/report.py" line="115" />
    <source>Batch accuracy (last {count} steps)</source>
-   <translation>バッチの精度(最後の {count} ステップ)</translation>
+   <translation>バッチの精度（最後の {count} ステップ）</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/report.py" line="164" />
-   <source>training loss (average of {count})</source>
-   <translation>学習の損失({count} ステップの平均)</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/classroom/report.py" line="172" />
-   <source>training batch accuracy (average of {count})</source>
-   <translation>学習のバッチ精度({count} ステップの平均)</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/classroom/report.py" line="235" />
-   <source>this run: training loss (average of {count})</source>
-   <translation>この学習: 学習の損失({count} ステップの平均)</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/classroom/report.py" line="243" />
-   <source>this run: training accuracy (average of {count})</source>
-   <translation>この学習: 学習の精度({count} ステップの平均)</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/classroom/report.py" line="329" />
+   <location filename="cnnviz/classroom/report.py" line="185" />
    <source>{true} read as {predicted} ({count}×)</source>
-   <translation>{true} を {predicted} と読んだ({count} 回)</translation>
+   <translation>{true} を {predicted} と読んだ（{count} 回）</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/report.py" line="481" />
+   <location filename="cnnviz/classroom/report.py" line="351" />
    <source>Settings</source>
    <translation>設定</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/report.py" line="140" />
+   <location filename="cnnviz/classroom/report.py" line="124" />
    <source>{speed:,.0f} images/s (median) on {backend}</source>
-   <translation>{backend} で毎秒 {speed:,.0f} 枚(中央値)</translation>
+   <translation>{backend} で毎秒 {speed:,.0f} 枚（中央値）</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/report.py" line="331" />
+   <location filename="cnnviz/classroom/report.py" line="187" />
    <source>Most frequent mistakes: {listed}.</source>
-   <translation>よくある間違い: {listed}。</translation>
+   <translation>よくある間違い：{listed}。</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/report.py" line="379" />
+   <location filename="cnnviz/classroom/report.py" line="237" />
    <source>{layer}: {count} kernels {height}×{width}, input channel 0 of {channels}</source>
    <translation>{layer}: {height}×{width} のカーネル {count} 個、入力チャンネル {channels} 個中の 0 番</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/report.py" line="381" />
+   <location filename="cnnviz/classroom/report.py" line="239" />
    <source>{layer}: {count} kernels {height}×{width}</source>
    <translation>{layer}: {height}×{width} のカーネル {count} 個</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/report_inside.py" line="154" />
+   <location filename="cnnviz/classroom/report_curves.py" line="167" />
+   <source>Compared with a kept run</source>
+   <translation>残した学習との比較</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/classroom/report_curves.py" line="86" />
+   <source>Loss</source>
+   <translation>損失</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/classroom/report_curves.py" line="87" />
+   <location filename="cnnviz/classroom/report_curves.py" line="94" />
+   <source>training step</source>
+   <translation>学習ステップ</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/classroom/report_curves.py" line="88" />
+   <location filename="cnnviz/classroom/report_curves.py" line="156" />
+   <source>cross-entropy loss</source>
+   <translation>交差エントロピー損失</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/classroom/report_curves.py" line="93" />
+   <source>Accuracy</source>
+   <translation>精度</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/classroom/report_curves.py" line="95" />
+   <location filename="cnnviz/classroom/report_curves.py" line="163" />
+   <source>accuracy (%)</source>
+   <translation>精度（%）</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/classroom/report_curves.py" line="154" />
+   <source>Loss, both runs</source>
+   <translation>損失（両方の学習）</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/classroom/report_curves.py" line="161" />
+   <source>Accuracy, both runs</source>
+   <translation>精度（両方の学習）</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/classroom/report_curves.py" line="53" />
+   <source>training loss (per batch)</source>
+   <translation>学習の損失（バッチごと）</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/classroom/report_curves.py" line="98" />
+   <source>Learning curves</source>
+   <translation>学習曲線</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/classroom/report_curves.py" line="111" />
+   <source>kept run: training loss (smoothed)</source>
+   <translation>残した学習：学習の損失（平滑化）</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/classroom/report_curves.py" line="113" />
+   <source>kept run: training accuracy (smoothed)</source>
+   <translation>残した学習：学習の精度（平滑化）</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/classroom/report_curves.py" line="116" />
+   <source>kept run: test loss</source>
+   <translation>残した学習：テスト損失</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/classroom/report_curves.py" line="118" />
+   <source>kept run: test accuracy</source>
+   <translation>残した学習：テスト精度</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/classroom/report_curves.py" line="143" />
+   <source>this run: test loss</source>
+   <translation>この学習：テスト損失</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/classroom/report_curves.py" line="147" />
+   <source>this run: test accuracy</source>
+   <translation>この学習：テスト精度</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/classroom/report_curves.py" line="55" />
+   <source>training loss (average of {count})</source>
+   <translation>学習の損失（{count} ステップの平均）</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/classroom/report_curves.py" line="63" />
+   <source>training batch accuracy (average of {count})</source>
+   <translation>学習のバッチ精度（{count} ステップの平均）</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/classroom/report_curves.py" line="126" />
+   <source>this run: training loss (average of {count})</source>
+   <translation>この学習：学習の損失（{count} ステップの平均）</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/classroom/report_curves.py" line="134" />
+   <source>this run: training accuracy (average of {count})</source>
+   <translation>この学習：学習の精度（{count} ステップの平均）</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/classroom/report_inside.py" line="157" />
    <source>"Not sure"</source>
    <translation>「自信なし」</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/report_inside.py" line="45" />
+   <location filename="cnnviz/classroom/report_inside.py" line="46" />
    <source>What each filter of the classes wants to see</source>
    <translation>各クラスが見たいもの</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/report_inside.py" line="55" />
+   <location filename="cnnviz/classroom/report_inside.py" line="56" />
    <source>the classes' filters</source>
    <translation>クラスのフィルタ</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/report_inside.py" line="50" />
+   <location filename="cnnviz/classroom/report_inside.py" line="51" />
    <source>Each row: the test images that excite the unit most, then the input optimised to excite it (weights of step {step:,}).</source>
-   <translation>各行: そのユニットを最も強く反応させるテスト画像、続いてそれを反応させるように最適化した入力(ステップ {step:,} の重み)。</translation>
+   <translation>各行：そのユニットを最も強く反応させるテスト画像、続いてそれを反応させるように最適化した入力（ステップ {step:,} の重み）。</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/report_inside.py" line="97" />
+   <location filename="cnnviz/classroom/report_inside.py" line="98" />
    <source>map of {count} test images</source>
    <translation>テスト画像 {count} 枚の地図</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/report_inside.py" line="104" />
+   <location filename="cnnviz/classroom/report_inside.py" line="105" />
    <source>{count:,} test images placed by the layer before the answer (PCA: the two directions it spreads most along, {percent:.0f}% of the spread; weights of step {step:,}). Close dots: images the network sees as alike.</source>
-   <translation>テスト画像 {count:,} 枚を答えの直前の層で配置(PCA: 最も広がる 2 方向、広がりの {percent:.0f}%、ステップ {step:,} の重み)。近い点: ネットワークが似ていると見る画像。</translation>
+   <translation>テスト画像 {count:,} 枚を答えの直前の層で配置（PCA：最も広がる 2 方向、広がりの {percent:.0f}%、ステップ {step:,} の重み）。近い点：ネットワークが似ていると見る画像。</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/report_inside.py" line="129" />
+   <location filename="cnnviz/classroom/report_inside.py" line="130" />
    <source>the original</source>
    <translation>元の画像</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/report_inside.py" line="130" />
+   <location filename="cnnviz/classroom/report_inside.py" line="131" />
    <source>the change</source>
    <translation>変化</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/report_inside.py" line="131" />
+   <location filename="cnnviz/classroom/report_inside.py" line="132" />
    <source>the fooled input</source>
    <translation>だました入力</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/report_inside.py" line="148" />
+   <location filename="cnnviz/classroom/report_inside.py" line="149" />
    <source>The Draw panel says "not sure" when an input's {method} score is above {threshold:.3g}: calibrated on {images:,} held-out test images, of which {percent:.1f}% are at or under it (accepted).</source>
-   <translation>「描く」パネルは、入力の {method} スコアが {threshold:.3g} を超えると「自信なし」と表示します。取り分けたテスト画像 {images:,} 枚で較正し、そのうち {percent:.1f}% がこの値以下(受け入れ)です。</translation>
+   <translation>「描く」パネルは、入力の {method} スコアが {threshold:.3g} を超えると「自信なし」と表示します。取り分けたテスト画像 {images:,} 枚で較正し、そのうち {percent:.1f}% がこの値以下（受け入れ）です。</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/report_inside.py" line="47" />
+   <location filename="cnnviz/classroom/report_inside.py" line="48" />
    <source>What each filter of {layer} wants to see</source>
    <translation>{layer} の各フィルタが見たいもの</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/report_inside.py" line="55" />
+   <location filename="cnnviz/classroom/report_inside.py" line="56" />
    <source>{layer} filters</source>
    <translation>{layer} のフィルタ</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/report_inside.py" line="111" />
+   <location filename="cnnviz/classroom/report_inside.py" line="112" />
    <source>A map of what it learned</source>
    <translation>学んだことの地図</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/report_inside.py" line="140" />
+   <location filename="cnnviz/classroom/report_inside.py" line="141" />
    <source>Fooling the network</source>
    <translation>ネットワークをだます</translation>
   </message>
@@ -771,7 +741,7 @@
   <message>
    <location filename="cnnviz/gui/accessibility.py" line="178" />
    <source>{title} picture</source>
-   <translation>{title}: 図</translation>
+   <translation>{title}：図</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/accessibility.py" line="179" />
@@ -781,7 +751,7 @@
   <message>
    <location filename="cnnviz/gui/accessibility.py" line="179" />
    <source>{title} list</source>
-   <translation>{title}: リスト</translation>
+   <translation>{title}：リスト</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/accessibility.py" line="180" />
@@ -791,7 +761,7 @@
   <message>
    <location filename="cnnviz/gui/accessibility.py" line="180" />
    <source>{title} tabs</source>
-   <translation>{title}: タブ</translation>
+   <translation>{title}：タブ</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/accessibility.py" line="181" />
@@ -801,7 +771,7 @@
   <message>
    <location filename="cnnviz/gui/accessibility.py" line="181" />
    <source>{title} choice</source>
-   <translation>{title}: 選択</translation>
+   <translation>{title}：選択</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/accessibility.py" line="182" />
@@ -811,7 +781,7 @@
   <message>
    <location filename="cnnviz/gui/accessibility.py" line="182" />
    <source>{title} number</source>
-   <translation>{title}: 数値</translation>
+   <translation>{title}：数値</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/accessibility.py" line="183" />
@@ -821,7 +791,7 @@
   <message>
    <location filename="cnnviz/gui/accessibility.py" line="183" />
    <source>{title} text field</source>
-   <translation>{title}: テキスト欄</translation>
+   <translation>{title}：テキスト欄</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/accessibility.py" line="184" />
@@ -831,7 +801,7 @@
   <message>
    <location filename="cnnviz/gui/accessibility.py" line="184" />
    <source>{title} slider</source>
-   <translation>{title}: スライダー</translation>
+   <translation>{title}：スライダー</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/accessibility.py" line="185" />
@@ -841,7 +811,7 @@
   <message>
    <location filename="cnnviz/gui/accessibility.py" line="185" />
    <source>{title} button</source>
-   <translation>{title}: ボタン</translation>
+   <translation>{title}：ボタン</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/accessibility.py" line="197" />
@@ -881,7 +851,7 @@
   <message>
    <location filename="cnnviz/gui/accessibility.py" line="296" />
    <source>The pictures of the network: one tab each</source>
-   <translation>ネットワークの図: 1 つずつタブに分かれています</translation>
+   <translation>ネットワークの図：1 つずつタブに分かれています</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/accessibility.py" line="245" />
@@ -895,9 +865,9 @@
   </message>
   <message>
    <location filename="cnnviz/gui/accessibility.py" line="257" />
-   <location filename="cnnviz/gui/router.py" line="174" />
+   <location filename="cnnviz/gui/router.py" line="176" />
    <source>Training diverged: {message}</source>
-   <translation>学習が発散しました: {message}</translation>
+   <translation>学習が発散しました：{message}</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/accessibility.py" line="261" />
@@ -910,46 +880,47 @@
    <translation>学習が完了しました</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/background_warm_up.py" line="102" />
+   <location filename="cnnviz/gui/background_warm_up.py" line="99" />
    <source>The numba kernels compile in the background, so that Start is quick; Start now compiles the rest.</source>
-   <translation>numba のカーネルを裏でコンパイルしています(開始を速くするため)。今開始すると残りをコンパイルします。</translation>
+   <translation>numba のカーネルを裏でコンパイルしています（開始を速くするため）。今開始すると残りをコンパイルします。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/canvas.py" line="51" />
+   <location filename="cnnviz/gui/canvas.py" line="244" />
+   <location filename="cnnviz/gui/canvas.py" line="231" />
+   <source>draw a digit here</source>
+   <translation>ここに数字を描く</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/canvas.py" line="54" />
    <source>Draw a digit with the mouse, a pen or a finger. C clears. Right-click or drop a file to classify a photo.</source>
    <translation>マウス、ペン、指で数字を描いてください。C で消去。右クリックかファイルのドロップで写真を分類します。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/canvas.py" line="180" />
+   <location filename="cnnviz/gui/canvas.py" line="183" />
    <location filename="cnnviz/gui/menus.py" line="40" />
    <source>Open image…</source>
    <translation>画像を開く…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/canvas.py" line="181" />
-   <location filename="cnnviz/gui/panels/classify.py" line="69" />
+   <location filename="cnnviz/gui/canvas.py" line="184" />
+   <location filename="cnnviz/gui/panels/classify.py" line="116" />
    <source>Clear</source>
    <translation>消去</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/canvas.py" line="253" />
+   <location filename="cnnviz/gui/canvas.py" line="270" />
    <source>photo · draw to start over</source>
    <translation>写真 · 描くとやり直し</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/canvas.py" line="229" />
-   <source>draw a digit here</source>
-   <translation>ここに数字を描く</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/canvas.py" line="251" />
+   <location filename="cnnviz/gui/canvas.py" line="268" />
    <source>photo: {name} · draw to start over</source>
-   <translation>写真: {name} · 描くとやり直し</translation>
+   <translation>写真：{name} · 描くとやり直し</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/checkpoints.py" line="270" />
    <source>Save the trained model?</source>
-   <translation>学習したモデルを保存しますか?</translation>
+   <translation>学習したモデルを保存しますか？</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/checkpoints.py" line="278" />
@@ -973,14 +944,14 @@
   </message>
   <message>
    <location filename="cnnviz/gui/checkpoints.py" line="241" />
-   <location filename="cnnviz/gui/window.py" line="446" />
+   <location filename="cnnviz/gui/window.py" line="445" />
    <source>closing</source>
    <translation>終了</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/checkpoints.py" line="261" />
    <source>The model was trained for {step} steps, {accuracy} % on the test images, and is not saved.</source>
-   <translation>このモデルは {step} ステップ学習し(テスト画像で {accuracy} %)、まだ保存されていません。</translation>
+   <translation>このモデルは {step} ステップ学習し（テスト画像で {accuracy} %）、まだ保存されていません。</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/checkpoints.py" line="328" />
@@ -990,7 +961,7 @@
   <message>
    <location filename="cnnviz/gui/checkpoints.py" line="401" />
    <source>Restored the autosaved run ({run}, {when}).</source>
-   <translation>自動保存された学習を復元しました({run}、{when})。</translation>
+   <translation>自動保存された学習を復元しました（{run}、{when}）。</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/checkpoints.py" line="192" />
@@ -1001,7 +972,7 @@
   <message>
    <location filename="cnnviz/gui/checkpoints.py" line="223" />
    <source>Could not save the model: {error}</source>
-   <translation>モデルを保存できませんでした: {error}</translation>
+   <translation>モデルを保存できませんでした：{error}</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/checkpoints.py" line="260" />
@@ -1013,7 +984,7 @@
    <source>{describe_unsaved}
 Save it before {what}?</source>
    <translation>{describe_unsaved}
-先に保存しますか?({what})</translation>
+先に保存しますか？({what})</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/checkpoints.py" line="292" />
@@ -1023,7 +994,7 @@ Save it before {what}?</source>
   <message>
    <location filename="cnnviz/gui/checkpoints.py" line="326" />
    <source>Loaded {name} (network {spec}).</source>
-   <translation>{name} を読み込みました(ネットワーク {spec})。</translation>
+   <translation>{name} を読み込みました（ネットワーク {spec}）。</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/checkpoints.py" line="183" />
@@ -1038,196 +1009,196 @@ Save it before {what}?</source>
   <message>
    <location filename="cnnviz/gui/checkpoints.py" line="316" />
    <source>Could not load the model: its network {spec!r} is not valid here</source>
-   <translation>モデルを読み込めませんでした: ネットワーク {spec!r} はここでは使えません</translation>
+   <translation>モデルを読み込めませんでした：ネットワーク {spec!r} はここでは使えません</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/checkpoints.py" line="330" />
    <source>{text} Note: {note}.</source>
-   <translation>{text} 注意: {note}。</translation>
+   <translation>{text} 注意：{note}。</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/checkpoints.py" line="421" />
    <source>Could not restore the autosave {path}: {error}</source>
-   <translation>自動保存 {path} を復元できませんでした: {error}</translation>
+   <translation>自動保存 {path} を復元できませんでした：{error}</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/checkpoints.py" line="188" />
    <source>Could not save the model: {exc}</source>
-   <translation>モデルを保存できませんでした: {exc}</translation>
+   <translation>モデルを保存できませんでした：{exc}</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/checkpoints.py" line="206" />
    <source>Autosaved the model (step {step:,})</source>
-   <translation>モデルを自動保存しました(ステップ {step:,})</translation>
+   <translation>モデルを自動保存しました（ステップ {step:,}）</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/checkpoints.py" line="209" />
    <source>Could not autosave the model to {path}: {error}</source>
-   <translation>モデルを {path} に自動保存できませんでした: {error}</translation>
+   <translation>モデルを {path} に自動保存できませんでした：{error}</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/checkpoints.py" line="298" />
    <source>Could not load the model: {error}</source>
-   <translation>モデルを読み込めませんでした: {error}</translation>
+   <translation>モデルを読み込めませんでした：{error}</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/checkpoints.py" line="388" />
    <source>Could not delete the autosave {path}: {exc}</source>
-   <translation>自動保存 {path} を削除できませんでした: {exc}</translation>
+   <translation>自動保存 {path} を削除できませんでした：{exc}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="60" />
-   <location filename="cnnviz/gui/class_canvas.py" line="108" />
-   <location filename="cnnviz/gui/class_canvas.py" line="115" />
+   <location filename="cnnviz/gui/class_canvas.py" line="74" />
+   <location filename="cnnviz/gui/class_canvas.py" line="126" />
+   <location filename="cnnviz/gui/class_canvas.py" line="133" />
    <source>Class canvas</source>
    <translation>クラスのキャンバス</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="112" />
+   <location filename="cnnviz/gui/class_canvas.py" line="130" />
    <source>Open the class canvas: phones on the classroom network draw for the network</source>
    <translation>クラスのキャンバスを開く：教室のネットワーク上のスマートフォンがネットワークのために絵を描きます</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="115" />
-   <location filename="cnnviz/gui/class_canvas.py" line="116" />
+   <location filename="cnnviz/gui/class_canvas.py" line="133" />
+   <location filename="cnnviz/gui/class_canvas.py" line="134" />
    <location filename="cnnviz/gui/class_canvas_column.py" line="159" />
    <source>End class canvas</source>
    <translation>クラスのキャンバスを終了</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="141" />
+   <location filename="cnnviz/gui/class_canvas.py" line="159" />
    <source>This computer only (127.0.0.1)</source>
-   <translation>このコンピューターのみ (127.0.0.1)</translation>
+   <translation>このコンピューターのみ（127.0.0.1）</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="231" />
+   <location filename="cnnviz/gui/class_canvas.py" line="263" />
    <source>1 phone so far</source>
    <translation>これまでに 1 台</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="390" />
+   <location filename="cnnviz/gui/class_canvas.py" line="422" />
    <source>Save our drawings in a folder</source>
    <translation>わたしたちの絵をフォルダーに保存</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="436" />
+   <location filename="cnnviz/gui/class_canvas.py" line="468" />
    <source>no drawings held back, so its test is the drawings it learns from (hold some back with H)</source>
    <translation>テスト用に取っておいた絵がないので、学習に使う絵そのものでテストします（H でいくつか取っておけます）</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="147" />
+   <location filename="cnnviz/gui/class_canvas.py" line="165" />
    <source>No network found: connect this computer to the classroom Wi-Fi or turn on its hotspot, then choose the network here. Only this computer can reach the canvas now.</source>
    <translation>ネットワークが見つかりません：このコンピューターを教室の Wi-Fi につなぐか、ホットスポットをオンにしてから、ここでネットワークを選んでください。今はこのコンピューターからしかキャンバスに接続できません。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="279" />
+   <location filename="cnnviz/gui/class_canvas.py" line="311" />
    <source>A drawing without a label waits: the phone did not say which it is</source>
    <translation>ラベルのない絵は待機中です：スマートフォンがどれかを選んでいません</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="322" />
+   <location filename="cnnviz/gui/class_canvas.py" line="354" />
    <source>Type a name first.</source>
    <translation>先に名前を入力してください。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="338" />
+   <location filename="cnnviz/gui/class_canvas.py" line="370" />
    <source>Choose a class in the list first.</source>
    <translation>先にリストから分類を選んでください。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="372" />
+   <location filename="cnnviz/gui/class_canvas.py" line="404" />
    <source>Draw one of our classes and say which</source>
    <translation>わたしたちの分類のどれかを描いて、どれか選んでね</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="380" />
+   <location filename="cnnviz/gui/class_canvas.py" line="412" />
    <source>Name at least 2 classes: the phones then draw them instead of digits.</source>
-   <translation>分類を 2 つ以上名付けてください: するとスマホでは数字の代わりにそれを描きます。</translation>
+   <translation>分類を 2 つ以上名付けてください：するとスマホでは数字の代わりにそれを描きます。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="425" />
+   <location filename="cnnviz/gui/class_canvas.py" line="457" />
    <source>Learning our {count} classes</source>
    <translation>わたしたちの {count} 個の分類を学習</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="231" />
+   <location filename="cnnviz/gui/class_canvas.py" line="263" />
    <source>{count} phones so far</source>
    <translation>これまでに {count} 台</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="262" />
+   <location filename="cnnviz/gui/class_canvas.py" line="294" />
    <source>{count} waiting for you</source>
    <translation>{count} 件があなたの確認待ち</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="356" />
+   <location filename="cnnviz/gui/class_canvas.py" line="388" />
    <source>Give 2 to 10 different names.</source>
    <translation>2〜10 個の異なる名前にしてください。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="405" />
+   <location filename="cnnviz/gui/class_canvas.py" line="437" />
    <source>Saved {count} drawings of {names} in {folder}.</source>
    <translation>{names} の絵 {count} 枚を {folder} に保存しました。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="434" />
+   <location filename="cnnviz/gui/class_canvas.py" line="466" />
    <source>its test: the {count} drawings held back</source>
-   <translation>テスト: 取っておいた {count} 枚の絵</translation>
+   <translation>テスト：取っておいた {count} 枚の絵</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="439" />
+   <location filename="cnnviz/gui/class_canvas.py" line="471" />
    <source>A new tiny network learns {names} from scratch on {count} accepted drawings; {test}.</source>
    <translation>新しい小さなネットワークが、採用した {count} 枚の絵から {names} をゼロから学びます。{test}。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="325" />
-   <source>{name} is named already.</source>
-   <translation>{name} はもう名付けられています。</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="328" />
-   <source>At most {count} classes.</source>
-   <translation>分類は最大 {count} 個です。</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="344" />
-   <source>Drawings of {name} or of a class after it are on the wall or accepted: it stays.</source>
-   <translation>{name} またはその後の分類の絵が待っているか採用済みなので、削除できません。</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="383" />
-   <source>The phones draw {names}. Accept at least {least} drawings of each, then train.</source>
-   <translation>スマホで {names} を描きます。それぞれ少なくとも {least} 枚採用してから学習してください。</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="166" />
-   <source>The class canvas could not start: {error}</source>
-   <translation>クラスのキャンバスを開始できませんでした：{error}</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="257" />
+   <location filename="cnnviz/gui/class_canvas.py" line="289" />
    <source>from phone {phone}</source>
    <translation>スマートフォン {phone} から</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="402" />
-   <source>Could not save the drawings: {error}</source>
-   <translation>絵を保存できませんでした: {error}</translation>
+   <location filename="cnnviz/gui/class_canvas.py" line="357" />
+   <source>{name} is named already.</source>
+   <translation>{name} はもう名付けられています。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas_answers.py" line="81" />
+   <location filename="cnnviz/gui/class_canvas.py" line="360" />
+   <source>At most {count} classes.</source>
+   <translation>分類は最大 {count} 個です。</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/class_canvas.py" line="376" />
+   <source>Drawings of {name} or of a class after it are on the wall or accepted: it stays.</source>
+   <translation>{name} またはその後の分類の絵が待っているか採用済みなので、削除できません。</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/class_canvas.py" line="415" />
+   <source>The phones draw {names}. Accept at least {least} drawings of each, then train.</source>
+   <translation>スマホで {names} を描きます。それぞれ少なくとも {least} 枚採用してから学習してください。</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/class_canvas.py" line="184" />
+   <source>The class canvas could not start: {error}</source>
+   <translation>クラスのキャンバスを開始できませんでした：{error}</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/class_canvas.py" line="434" />
+   <source>Could not save the drawings: {error}</source>
+   <translation>絵を保存できませんでした：{error}</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/class_canvas_answers.py" line="126" />
    <source>Our test set: {right} of {count} right · MNIST: {mnist}</source>
    <translation>私たちのテストセット：{count} 中 {right} 正解 · MNIST：{mnist}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas_answers.py" line="65" />
+   <location filename="cnnviz/gui/class_canvas_answers.py" line="110" />
    <source>Our test set: none held back yet · MNIST: {mnist}</source>
    <translation>私たちのテストセット：まだ保留なし · MNIST：{mnist}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas_answers.py" line="73" />
+   <location filename="cnnviz/gui/class_canvas_answers.py" line="118" />
    <source>Our test set: {count} held back; this network does not know our classes yet</source>
-   <translation>わたしたちのテストセット: {count} 枚を取っておきました。このネットワークはまだわたしたちのクラスを知りません</translation>
+   <translation>わたしたちのテストセット：{count} 枚を取っておきました。このネットワークはまだわたしたちのクラスを知りません</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/class_canvas_column.py" line="62" />
@@ -1257,12 +1228,12 @@ Save it before {what}?</source>
   <message>
    <location filename="cnnviz/gui/class_canvas_column.py" line="85" />
    <source>Name 2 to 10 classes of your own (circle, triangle, star...): the phones draw them and a new small network learns them from scratch</source>
-   <translation>独自の分類を 2〜10 個名付けます（丸、三角、星など）: スマホでそれを描き、新しい小さなネットワークがゼロから学びます</translation>
+   <translation>独自の分類を 2〜10 個名付けます（丸、三角、星など）：スマホでそれを描き、新しい小さなネットワークがゼロから学びます</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/class_canvas_column.py" line="97" />
    <source>A class's name, e.g. circle</source>
-   <translation>分類の名前（例: 丸）</translation>
+   <translation>分類の名前（例：丸）</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/class_canvas_column.py" line="98" />
@@ -1312,12 +1283,12 @@ Save it before {what}?</source>
   <message>
    <location filename="cnnviz/gui/class_canvas_column.py" line="151" />
    <source>Accept (A)</source>
-   <translation>採用 (A)</translation>
+   <translation>採用（A）</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/class_canvas_column.py" line="153" />
    <source>Our test (H)</source>
-   <translation>テスト用 (H)</translation>
+   <translation>テスト用（H）</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/class_canvas_column.py" line="154" />
@@ -1327,7 +1298,7 @@ Save it before {what}?</source>
   <message>
    <location filename="cnnviz/gui/class_canvas_column.py" line="155" />
    <source>Reject (R)</source>
-   <translation>不採用 (R)</translation>
+   <translation>不採用（R）</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/class_canvas_column.py" line="156" />
@@ -1342,7 +1313,7 @@ Save it before {what}?</source>
   <message>
    <location filename="cnnviz/gui/comparison.py" line="56" />
    <source>Kept this run for comparison (grey, dashed). Change a setting and press Start: the new run starts from the same random weights.</source>
-   <translation>この学習を比較用に残しました(灰色の破線)。設定を変えて開始を押すと、同じ乱数の重みから新しい学習が始まります。</translation>
+   <translation>この学習を比較用に残しました（灰色の破線）。設定を変えて開始を押すと、同じ乱数の重みから新しい学習が始まります。</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/comparison.py" line="83" />
@@ -1353,77 +1324,77 @@ Save it before {what}?</source>
   <message>
    <location filename="cnnviz/gui/comparison.py" line="52" />
    <source>Nothing to keep yet: {exc}.</source>
-   <translation>まだ残すものがありません: {exc}。</translation>
+   <translation>まだ残すものがありません：{exc}。</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/comparison.py" line="71" />
    <source>Cannot compare with this file: {exc}</source>
-   <translation>このファイルとは比較できません: {exc}</translation>
+   <translation>このファイルとは比較できません：{exc}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/drawing_pad.py" line="116" />
+   <location filename="cnnviz/gui/drawing_pad.py" line="112" />
    <source>Open an image of a digit</source>
    <translation>数字の画像を開く</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/drawing_pad.py" line="158" />
+   <location filename="cnnviz/gui/drawing_pad.py" line="154" />
    <source>Draw a digit on the pad first, then click which digit it is.</source>
    <translation>先に数字を描いてから、どの数字かをクリックしてください。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/drawing_pad.py" line="163" />
+   <location filename="cnnviz/gui/drawing_pad.py" line="159" />
    <source>An opened photo is shown: the class drawings keep drawings made on the pad. Draw the digit on the pad, then click which digit it is.</source>
    <translation>開いた写真が表示されています。クラスの手書きには描いたものだけを保存します。数字を描いてから、どの数字かをクリックしてください。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/drawing_pad.py" line="182" />
+   <location filename="cnnviz/gui/drawing_pad.py" line="178" />
    <source>No data set is loaded.</source>
    <translation>データセットが読み込まれていません。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/drawing_pad.py" line="185" />
+   <location filename="cnnviz/gui/drawing_pad.py" line="181" />
    <source>Fine-tuning on drawings needs the MNIST digits data set.</source>
    <translation>手書きでの追加学習には MNIST の数字データセットが必要です。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/drawing_pad.py" line="195" />
+   <location filename="cnnviz/gui/drawing_pad.py" line="191" />
    <source>Fine-tuning on {count} class drawings</source>
    <translation>クラスの手書き {count} 枚での追加学習</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/drawing_pad.py" line="94" />
+   <location filename="cnnviz/gui/drawing_pad.py" line="92" />
    <source>untrained weights</source>
    <translation>未学習の重み</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/drawing_pad.py" line="140" />
+   <location filename="cnnviz/gui/drawing_pad.py" line="136" />
    <source>Opened {name}: the network gets it as the 28×28 input beside the canvas. Draw on the canvas (or press C) to draw again.</source>
-   <translation>{name} を開きました。キャンバスの横の 28×28 の入力としてネットワークに渡します。もう一度描くにはキャンバスに描く(または C を押す)。</translation>
+   <translation>{name} を開きました。キャンバスの横の 28×28 の入力としてネットワークに渡します。もう一度描くにはキャンバスに描く（または C を押す）。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/drawing_pad.py" line="151" />
+   <location filename="cnnviz/gui/drawing_pad.py" line="147" />
    <source>Cannot open this image: {why}</source>
-   <translation>この画像は開けません: {why}</translation>
+   <translation>この画像は開けません：{why}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/drawing_pad.py" line="207" />
+   <location filename="cnnviz/gui/drawing_pad.py" line="203" />
    <source>{label}: one pass over {count:,} images, {mnist:,} of them MNIST digits (so that it keeps reading MNIST) and the drawings repeated to make up the rest, from the current weights. Class drawings shows the drawings' accuracy before and after, apart from MNIST's (the MNIST test accuracy is on MNIST's own test images).</source>
-   <translation>{label}: 今の重みから、{count:,} 枚の画像を 1 周学習します。そのうち {mnist:,} 枚は MNIST の数字(MNIST を読めなくならないように)、残りは手書きの繰り返しです。「クラスの手書き」には手書きの精度の前後が MNIST とは別に表示されます(MNIST のテスト精度は MNIST 自身のテスト画像での値)。</translation>
+   <translation>{label}：今の重みから、{count:,} 枚の画像を 1 周学習します。そのうち {mnist:,} 枚は MNIST の数字（MNIST を読めなくならないように）、残りは手書きの繰り返しです。「クラスの手書き」には手書きの精度の前後が MNIST とは別に表示されます（MNIST のテスト精度は MNIST 自身のテスト画像での値）。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/drawing_pad.py" line="94" />
+   <location filename="cnnviz/gui/drawing_pad.py" line="92" />
    <source>weights of step {step}</source>
    <translation>ステップ {step} の重み</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/drawing_pad.py" line="193" />
+   <location filename="cnnviz/gui/drawing_pad.py" line="189" />
    <source>Cannot fine-tune: {exc}</source>
-   <translation>追加学習できません: {exc}</translation>
+   <translation>追加学習できません：{exc}</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/exports.py" line="28" />
    <source>Could not export the metrics: {exc}</source>
-   <translation>指標を書き出せませんでした: {exc}</translation>
+   <translation>指標を書き出せませんでした：{exc}</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/exports.py" line="28" />
@@ -1433,7 +1404,7 @@ Save it before {what}?</source>
   <message>
    <location filename="cnnviz/gui/exports.py" line="29" />
    <source>Could not export the timings: {exc}</source>
-   <translation>計測時間を書き出せませんでした: {exc}</translation>
+   <translation>計測時間を書き出せませんでした：{exc}</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/exports.py" line="29" />
@@ -1443,7 +1414,7 @@ Save it before {what}?</source>
   <message>
    <location filename="cnnviz/gui/exports.py" line="30" />
    <source>Could not export the report: {exc}</source>
-   <translation>レポートを書き出せませんでした: {exc}</translation>
+   <translation>レポートを書き出せませんでした：{exc}</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/exports.py" line="30" />
@@ -1524,12 +1495,12 @@ Save it before {what}?</source>
   <message>
    <location filename="cnnviz/gui/exports.py" line="55" />
    <source>Could not export the panel: {exc}</source>
-   <translation>パネルを書き出せませんでした: {exc}</translation>
+   <translation>パネルを書き出せませんでした：{exc}</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/exports.py" line="194" />
    <source>Kept run ({source}): {description}</source>
-   <translation>残した学習({source}): {description}</translation>
+   <translation>残した学習（{source}）：{description}</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/help_menu.py" line="67" />
@@ -1614,7 +1585,7 @@ Save it before {what}?</source>
   <message>
    <location filename="cnnviz/gui/help_menu.py" line="55" />
    <source>Log file: {path}</source>
-   <translation>ログファイル: {path}</translation>
+   <translation>ログファイル：{path}</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/help_menu.py" line="55" />
@@ -1624,113 +1595,113 @@ Save it before {what}?</source>
   <message>
    <location filename="cnnviz/gui/help_menu.py" line="53" />
    <source>Models are saved in: {folder}</source>
-   <translation>モデルの保存先: {folder}</translation>
+   <translation>モデルの保存先：{folder}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/language.py" line="215" />
+   <location filename="cnnviz/gui/language.py" line="230" />
    <source>This is the language shown now.</source>
    <translation>これが今表示している言語です。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lessons.py" line="86" />
+   <location filename="cnnviz/gui/lesson_strip.py" line="54" />
    <source>The previous step</source>
    <translation>前の段階</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lessons.py" line="87" />
+   <location filename="cnnviz/gui/lesson_strip.py" line="55" />
    <source>Next ▶</source>
    <translation>次へ ▶</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lessons.py" line="88" />
+   <location filename="cnnviz/gui/lesson_strip.py" line="56" />
    <source>The next step</source>
    <translation>次の段階</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lessons.py" line="89" />
+   <location filename="cnnviz/gui/lesson_strip.py" line="57" />
    <source>Lesson view</source>
    <translation>レッスン表示</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lessons.py" line="92" />
-   <location filename="cnnviz/gui/lessons.py" line="163" />
+   <location filename="cnnviz/gui/lesson_strip.py" line="60" />
+   <location filename="cnnviz/gui/lesson_strip.py" line="196" />
    <source>Hide the text (the title stays)</source>
-   <translation>本文を隠す(タイトルは残ります)</translation>
+   <translation>本文を隠す（タイトルは残ります）</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lessons.py" line="94" />
+   <location filename="cnnviz/gui/lesson_strip.py" line="62" />
    <source>Close the lesson: the settings, panels and mode from before it come back</source>
-   <translation>レッスンを閉じる: レッスン前の設定、パネル、モードに戻ります</translation>
+   <translation>レッスンを閉じる：レッスン前の設定、パネル、モードに戻ります</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lessons.py" line="139" />
+   <location filename="cnnviz/gui/lesson_strip.py" line="149" />
    <source>The lesson's suggested view: presenter mode, only {views}. Click again for every panel.</source>
-   <translation>レッスンのおすすめ表示: プレゼンターモードで {views} のみ。もう一度クリックするとすべてのパネル。</translation>
+   <translation>レッスンのおすすめ表示：プレゼンターモードで {views} のみ。もう一度クリックするとすべてのパネル。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lessons.py" line="141" />
+   <location filename="cnnviz/gui/lesson_strip.py" line="151" />
    <source>The lesson's suggested view: only {views}. Click again for every panel.</source>
-   <translation>レッスンのおすすめ表示: {views} のみ。もう一度クリックするとすべてのパネル。</translation>
+   <translation>レッスンのおすすめ表示：{views} のみ。もう一度クリックするとすべてのパネル。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lessons.py" line="388" />
-   <source>Applying…</source>
-   <translation>適用中…</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/lessons.py" line="427" />
-   <source>Open a lesson preset</source>
-   <translation>レッスンを開く</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/lessons.py" line="163" />
+   <location filename="cnnviz/gui/lesson_strip.py" line="196" />
    <source>Show the text</source>
    <translation>本文を表示</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lessons.py" line="347" />
-   <source>Kept the lesson's run for comparison (grey, dashed); the run from before the lesson is back.</source>
-   <translation>レッスンの実行を比較用に残しました(灰色の破線)。レッスン前の実行が戻りました。</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/lessons.py" line="359" />
-   <source>close the lesson</source>
-   <translation>レッスンを閉じる</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/lessons.py" line="427" />
-   <source>Lesson preset</source>
-   <translation>レッスン</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/lessons.py" line="135" />
+   <location filename="cnnviz/gui/lesson_strip.py" line="145" />
    <source>Lesson: {title}</source>
-   <translation>レッスン: {title}</translation>
+   <translation>レッスン：{title}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lessons.py" line="153" />
+   <location filename="cnnviz/gui/lesson_strip.py" line="163" />
    <source>step {page} of {last}</source>
    <translation>段階 {page} / {last}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lessons.py" line="155" />
+   <location filename="cnnviz/gui/lesson_strip.py" line="165" />
    <source>{last} steps</source>
    <translation>{last} 段階</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lessons.py" line="270" />
+   <location filename="cnnviz/gui/lessons.py" line="265" />
+   <source>Applying…</source>
+   <translation>適用中…</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/lessons.py" line="322" />
+   <source>Open a lesson preset</source>
+   <translation>レッスンを開く</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/lessons.py" line="224" />
+   <source>Kept the lesson's run for comparison (grey, dashed); the run from before the lesson is back.</source>
+   <translation>レッスンの実行を比較用に残しました（灰色の破線）。レッスン前の実行が戻りました。</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/lessons.py" line="236" />
+   <source>close the lesson</source>
+   <translation>レッスンを閉じる</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/lessons.py" line="322" />
+   <source>Lesson preset</source>
+   <translation>レッスン</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/lessons.py" line="147" />
    <source>load the lesson “{title}”</source>
    <translation>レッスン「{title}」を読み込む</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lessons.py" line="437" />
+   <location filename="cnnviz/gui/lessons.py" line="332" />
    <source>Cannot use this lesson file: {exc}</source>
-   <translation>このレッスンファイルは使えません: {exc}</translation>
+   <translation>このレッスンファイルは使えません：{exc}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/live_view.py" line="120" />
+   <location filename="cnnviz/gui/live_view.py" line="142" />
    <source>Cannot compute the feature maps: {exc}</source>
-   <translation>特徴マップを計算できません: {exc}</translation>
+   <translation>特徴マップを計算できません：{exc}</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/menus.py" line="31" />
@@ -1760,7 +1731,7 @@ Save it before {what}?</source>
   <message>
    <location filename="cnnviz/gui/menus.py" line="41" />
    <source>Classify a photo or scan of a digit (it shows on the drawing canvas)</source>
-   <translation>数字の写真やスキャンを分類します(キャンバスに表示されます)</translation>
+   <translation>数字の写真やスキャンを分類します（キャンバスに表示されます）</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/menus.py" line="43" />
@@ -1783,63 +1754,63 @@ Save it before {what}?</source>
    <translation>終了</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/menus.py" line="57" />
+   <location filename="cnnviz/gui/menus.py" line="59" />
    <source>&amp;View</source>
    <translation>表示(&amp;V)</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/menus.py" line="58" />
+   <location filename="cnnviz/gui/menus.py" line="60" />
    <source>Presenter mode (fewer, bigger pictures, full screen)</source>
-   <translation>プレゼンターモード(大きな図を少なめに、全画面)</translation>
+   <translation>プレゼンターモード（大きな図を少なめに、全画面）</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/menus.py" line="61" />
+   <location filename="cnnviz/gui/menus.py" line="63" />
    <source>Full screen</source>
    <translation>全画面</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/menus.py" line="65" />
+   <location filename="cnnviz/gui/menus.py" line="67" />
    <source>Zoom in</source>
    <translation>拡大</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/menus.py" line="66" />
+   <location filename="cnnviz/gui/menus.py" line="68" />
    <source>Zoom out</source>
    <translation>縮小</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/menus.py" line="67" />
+   <location filename="cnnviz/gui/menus.py" line="69" />
    <source>Actual size</source>
    <translation>実際のサイズ</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/menus.py" line="79" />
+   <location filename="cnnviz/gui/menus.py" line="81" />
    <source>Show every panel</source>
    <translation>すべてのパネルを表示</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/menus.py" line="81" />
+   <location filename="cnnviz/gui/menus.py" line="83" />
    <source>Language</source>
    <translation>言語</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/menus.py" line="92" />
+   <location filename="cnnviz/gui/menus.py" line="94" />
    <source>&amp;Lessons</source>
    <translation>レッスン(&amp;L)</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/menus.py" line="105" />
+   <location filename="cnnviz/gui/menus.py" line="107" />
    <source>Open a lesson file…</source>
    <translation>レッスンファイルを開く…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/menus.py" line="107" />
-   <location filename="cnnviz/gui/menus.py" line="136" />
+   <location filename="cnnviz/gui/menus.py" line="109" />
+   <location filename="cnnviz/gui/menus.py" line="138" />
    <source>Open class canvas</source>
    <translation>クラスのキャンバスを開く</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/menus.py" line="116" />
+   <location filename="cnnviz/gui/menus.py" line="118" />
    <source>Export this panel as PNG…</source>
    <translation>このパネルを PNG で書き出す…</translation>
   </message>
@@ -1849,192 +1820,177 @@ Save it before {what}?</source>
    <translation>この学習を比較用に残す</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/menus.py" line="90" />
+   <location filename="cnnviz/gui/menus.py" line="92" />
    <source>Keys…</source>
    <translation>キー一覧…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/menus.py" line="68" />
-   <location filename="cnnviz/gui/menus.py" line="128" />
-   <location filename="cnnviz/gui/window.py" line="319" />
+   <location filename="cnnviz/gui/menus.py" line="70" />
+   <location filename="cnnviz/gui/menus.py" line="130" />
+   <location filename="cnnviz/gui/window.py" line="325" />
    <source>Zoom {level} %</source>
    <translation>ズーム {level} %</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/menus.py" line="95" />
+   <location filename="cnnviz/gui/menus.py" line="97" />
    <source>(lesson presets unavailable: {problem})</source>
-   <translation>(レッスンを使えません: {problem})</translation>
+   <translation>（レッスンを使えません：{problem}）</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/palette.py" line="108" />
+   <location filename="cnnviz/gui/palette.py" line="107" />
    <source>wrong</source>
    <translation>不正解</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="44" />
-   <location filename="cnnviz/gui/panels/registry.py" line="313" />
+   <location filename="cnnviz/gui/panels/classify.py" line="91" />
+   <location filename="cnnviz/gui/panels/registry.py" line="316" />
    <source>Draw and classify</source>
    <translation>描いて分類</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="57" />
+   <location filename="cnnviz/gui/panels/classify.py" line="104" />
    <source>Drawing canvas</source>
    <translation>描画キャンバス</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="58" />
+   <location filename="cnnviz/gui/panels/classify.py" line="105" />
    <source>Draw a digit here with the mouse or a pen; the network classifies it as you draw. C clears it. Drop an image file here, or right-click and Open image, to classify a photo or scan.</source>
    <translation>マウスやペンでここに数字を描くと、描いている間にネットワークが分類します。C で消去。写真やスキャンを分類するには、画像ファイルをここにドロップするか、右クリックして「画像を開く」を選びます。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="70" />
+   <location filename="cnnviz/gui/panels/classify.py" line="117" />
    <source>Clear the drawing (C)</source>
-   <translation>描いたものを消す (C)</translation>
+   <translation>描いたものを消す（C）</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="76" />
-   <location filename="cnnviz/gui/panels/classify.py" line="77" />
+   <location filename="cnnviz/gui/panels/classify.py" line="123" />
+   <location filename="cnnviz/gui/panels/classify.py" line="124" />
    <source>Stroke width</source>
    <translation>線の太さ</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="89" />
-   <location filename="cnnviz/gui/panels/feature_maps.py" line="324" />
+   <location filename="cnnviz/gui/panels/classify.py" line="136" />
+   <location filename="cnnviz/gui/panels/feature_maps.py" line="333" />
    <location filename="cnnviz/gui/panels/timelapse.py" line="218" />
    <source>input</source>
    <translation>入力</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="92" />
+   <location filename="cnnviz/gui/panels/classify.py" line="139" />
    <source>What the network gets: your drawing as 28×28 pixels, centred like MNIST</source>
-   <translation>ネットワークが受け取るもの: 描いた数字を MNIST と同じように中央に寄せた 28×28 ピクセル</translation>
+   <translation>ネットワークが受け取るもの：描いた数字を MNIST と同じように中央に寄せた 28×28 ピクセル</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="98" />
+   <location filename="cnnviz/gui/panels/classify.py" line="145" />
    <source>Network input</source>
    <translation>ネットワークの入力</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="99" />
+   <location filename="cnnviz/gui/panels/classify.py" line="146" />
    <source>Your drawing as the 28 by 28 pixels the network gets, centred like MNIST</source>
-   <translation>描いた数字を、ネットワークが受け取る 28×28 ピクセルにしたもの(MNIST と同じく中央寄せ)</translation>
+   <translation>描いた数字を、ネットワークが受け取る 28×28 ピクセルにしたもの（MNIST と同じく中央寄せ）</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="113" />
+   <location filename="cnnviz/gui/panels/classify.py" line="160" />
    <source>The network's answer: the class with the highest probability</source>
-   <translation>ネットワークの答え: 確率がいちばん高いクラス</translation>
+   <translation>ネットワークの答え：確率がいちばん高いクラス</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="122" />
+   <location filename="cnnviz/gui/panels/classify.py" line="169" />
    <source>How sure it is of this answer among its classes: it always picks one of them. Whether the drawing looks like any of them at all is what "not sure" says.</source>
    <translation>クラスの中でこの答えにどれだけ自信があるか：ネットワークは必ずどれか一つを選びます。絵がそもそもどのクラスにも似ているかどうかは「自信なし」が示します。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="138" />
+   <location filename="cnnviz/gui/panels/classify.py" line="185" />
    <source>Not sure</source>
    <translation>自信なし</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="138" />
+   <location filename="cnnviz/gui/panels/classify.py" line="185" />
    <source>Why the network is not sure of its answer</source>
    <translation>ネットワークが答えに自信がない理由</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="144" />
+   <location filename="cnnviz/gui/panels/classify.py" line="191" />
    <source>Probabilities</source>
    <translation>確率</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="144" />
+   <location filename="cnnviz/gui/panels/classify.py" line="191" />
    <source>One bar per class: how sure the network is</source>
-   <translation>クラスごとに 1 本の棒: ネットワークの確信度</translation>
+   <translation>クラスごとに 1 本の棒：ネットワークの確信度</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="241" />
-   <location filename="cnnviz/gui/panels/classify.py" line="391" />
+   <location filename="cnnviz/gui/panels/classify.py" line="293" />
+   <location filename="cnnviz/gui/panels/classify.py" line="445" />
    <source>{percent}% among digits</source>
    <translation>数字の中で {percent}%</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="241" />
-   <location filename="cnnviz/gui/panels/classify.py" line="391" />
+   <location filename="cnnviz/gui/panels/classify.py" line="293" />
+   <location filename="cnnviz/gui/panels/classify.py" line="445" />
    <source>{percent}% among its classes</source>
    <translation>クラスの中で {percent}%</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="390" />
+   <location filename="cnnviz/gui/panels/classify.py" line="444" />
    <source>{percent}%, but unlike real digits</source>
    <translation>{percent}%、ただし本物の数字らしくない</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="390" />
+   <location filename="cnnviz/gui/panels/classify.py" line="444" />
    <source>{percent}%, but unlike real images</source>
    <translation>{percent}%、ただし本物の画像らしくない</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="72" />
+   <location filename="cnnviz/gui/panels/classify.py" line="119" />
    <source>stroke</source>
    <translation>線</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="319" />
+   <location filename="cnnviz/gui/panels/classify.py" line="373" />
    <source>class</source>
    <translation>クラス</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="319" />
+   <location filename="cnnviz/gui/panels/classify.py" line="373" />
    <source>digit</source>
    <translation>数字</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="373" />
+   <location filename="cnnviz/gui/panels/classify.py" line="427" />
    <source>draw a digit</source>
    <translation>数字を描いてください</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="375" />
+   <location filename="cnnviz/gui/panels/classify.py" line="429" />
    <source>no prediction: draw a digit</source>
-   <translation>予測なし: 数字を描いてください</translation>
+   <translation>予測なし：数字を描いてください</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="361" />
+   <location filename="cnnviz/gui/panels/classify.py" line="415" />
    <source>Not sure: this looks less like any image than {percent} % of real test images do</source>
-   <translation>自信なし: 本物のテスト画像の {percent} % よりもどのクラスにも似ていません</translation>
+   <translation>自信なし：本物のテスト画像の {percent} % よりもどのクラスにも似ていません</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="364" />
+   <location filename="cnnviz/gui/panels/classify.py" line="418" />
    <source>this looks less like any image than {percent} % of real test images do</source>
    <translation>本物のテスト画像の {percent} % よりもどのクラスにも似ていません</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="397" />
+   <location filename="cnnviz/gui/panels/classify.py" line="451" />
    <source>not sure, {prediction}: {reason}</source>
    <translation>自信なし、{prediction}: {reason}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="355" />
+   <location filename="cnnviz/gui/panels/classify.py" line="409" />
    <source>Not sure: this looks less like any digit than {percent} % of real test digits do</source>
-   <translation>自信なし: 本物のテスト用の数字の {percent} % よりも数字らしくありません</translation>
+   <translation>自信なし：本物のテスト用の数字の {percent} % よりも数字らしくありません</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="358" />
+   <location filename="cnnviz/gui/panels/classify.py" line="412" />
    <source>this looks less like any digit than {percent} % of real test digits do</source>
    <translation>本物のテスト用の数字の {percent} % よりも数字らしくありません</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/panels/common.py" line="395" />
-   <source>my drawing</source>
-   <translation>自分の手書き</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/panels/common.py" line="396" />
-   <source>the test image</source>
-   <translation>テスト画像</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/panels/common.py" line="397" />
-   <source>The test image chosen in Feature maps, or clicked in Mistakes</source>
-   <translation>「特徴マップ」で選んだ、または「間違い」でクリックしたテスト画像</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/controls.py" line="20" />
@@ -2044,7 +2000,7 @@ Save it before {what}?</source>
   <message>
    <location filename="cnnviz/gui/panels/controls.py" line="161" />
    <source>a folder with the four MNIST-format IDX files (train-images-idx3-ubyte, train-labels-idx1-ubyte, t10k-..., .gz or not)</source>
-   <translation>MNIST 形式の 4 つの IDX ファイル(train-images-idx3-ubyte、train-labels-idx1-ubyte、t10k-...、.gz でも可)が入ったフォルダ</translation>
+   <translation>MNIST 形式の 4 つの IDX ファイル（train-images-idx3-ubyte、train-labels-idx1-ubyte、t10k-...、.gz でも可）が入ったフォルダ</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/controls.py" line="188" />
@@ -2070,7 +2026,7 @@ Save it before {what}?</source>
   <message>
    <location filename="cnnviz/gui/panels/controls.py" line="305" />
    <source>valid: {count} layers</source>
-   <translation>有効: {count} 層</translation>
+   <translation>有効：{count} 層</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/controls.py" line="338" />
@@ -2078,9 +2034,9 @@ Save it before {what}?</source>
    <translation>学習するパラメータ {count} 個</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/controls.py" line="400" />
+   <location filename="cnnviz/gui/panels/controls.py" line="402" />
    <source>The lesson asks for the {wanted} backend, which is not available here ({why}); using {chosen} instead.</source>
-   <translation>このレッスンはバックエンド {wanted} を使いますが、ここでは使えません({why})。代わりに {chosen} を使います。</translation>
+   <translation>このレッスンはバックエンド {wanted} を使いますが、ここでは使えません（{why}）。代わりに {chosen} を使います。</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/curve_titles.py" line="42" />
@@ -2117,613 +2073,618 @@ Save it before {what}?</source>
   <message>
    <location filename="cnnviz/gui/panels/curves.py" line="33" />
    <source>Press Start (or Space) to train: the loss appears here step by step</source>
-   <translation>開始(またはスペース)で学習: 損失がここに 1 ステップずつ現れます</translation>
+   <translation>開始（またはスペース）で学習：損失がここに 1 ステップずつ現れます</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/curves.py" line="49" />
    <location filename="cnnviz/gui/panels/curves.py" line="65" />
-   <location filename="cnnviz/gui/panels/curves.py" line="198" />
+   <location filename="cnnviz/gui/panels/curves.py" line="211" />
    <source>Training curves</source>
    <translation>学習曲線</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/curves.py" line="66" />
    <source>Loss (per step, smoothed, test dots) and accuracy (train line, test dots) against epochs</source>
-   <translation>エポックに対する損失(ステップごと、平滑化、テストの点)と精度(学習の線、テストの点)</translation>
+   <translation>エポックに対する損失（ステップごと、平滑化、テストの点）と精度（学習の線、テストの点）</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/curves.py" line="208" />
+   <location filename="cnnviz/gui/panels/curves.py" line="221" />
    <source>Training curves, with a kept run for comparison</source>
-   <translation>学習曲線(比較用に残した学習つき)</translation>
+   <translation>学習曲線（比較用に残した学習つき）</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/curves.py" line="424" />
+   <location filename="cnnviz/gui/panels/curves.py" line="446" />
    <source>test accuracy {accuracies} · {text}</source>
    <translation>テスト精度 {accuracies} · {text}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/curves.py" line="201" />
+   <location filename="cnnviz/gui/panels/curves.py" line="214" />
    <source>- - - A, the kept run ({source}): {label}</source>
-   <translation>- - - A、残した学習({source}): {label}</translation>
+   <translation>- - - A、残した学習（{source}）：{label}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/drawings.py" line="116" />
+   <location filename="cnnviz/gui/panels/drawings.py" line="23" />
+   <source>not evaluated yet</source>
+   <translation>未評価</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/drawings.py" line="118" />
    <source>The class's drawings appear here.</source>
    <translation>クラスの手書きがここに表示されます。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/drawings.py" line="41" />
+   <location filename="cnnviz/gui/panels/drawings.py" line="42" />
    <source>Our drawings</source>
    <translation>みんなの手書き</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/drawings.py" line="41" />
+   <location filename="cnnviz/gui/panels/drawings.py" line="42" />
    <source>does the network read the class's handwriting?</source>
-   <translation>ネットワークはクラスの手書きを読めるか?</translation>
+   <translation>ネットワークはクラスの手書きを読めるか？</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/drawings.py" line="44" />
+   <location filename="cnnviz/gui/panels/drawings.py" line="45" />
    <source>&lt;b&gt;1.&lt;/b&gt; Draw a digit on the drawing pad.  &lt;b&gt;2.&lt;/b&gt; Click the digit you meant: it is saved for the class.</source>
-   <translation>&lt;b&gt;1.&lt;/b&gt; 描画キャンバスに数字を描く。 &lt;b&gt;2.&lt;/b&gt; 描いた数字をクリック: クラスの手書きとして保存されます。</translation>
+   <translation>&lt;b&gt;1.&lt;/b&gt; 描画キャンバスに数字を描く。&lt;b&gt;2.&lt;/b&gt; 描いた数字をクリック：クラスの手書きとして保存されます。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/drawings.py" line="68" />
+   <location filename="cnnviz/gui/panels/drawings.py" line="69" />
    <source>who drew it</source>
    <translation>描いた人</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/drawings.py" line="72" />
+   <location filename="cnnviz/gui/panels/drawings.py" line="73" />
    <source>Fine-tune</source>
    <translation>追加学習</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/drawings.py" line="75" />
+   <location filename="cnnviz/gui/panels/drawings.py" line="76" />
    <source>Fine-tune on our drawings: train the current network one pass more on MNIST mixed with the class's drawings (a quarter of the images), starting from its current weights</source>
-   <translation>みんなの手書きで追加学習: 今のネットワークを今の重みから、MNIST にクラスの手書き(画像の 4 分の 1)を混ぜてもう 1 周学習します</translation>
+   <translation>みんなの手書きで追加学習：今のネットワークを今の重みから、MNIST にクラスの手書き（画像の 4 分の 1）を混ぜてもう 1 周学習します</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/drawings.py" line="89" />
-   <location filename="cnnviz/gui/panels/drawings.py" line="137" />
-   <location filename="cnnviz/gui/panels/drawings.py" line="306" />
+   <location filename="cnnviz/gui/panels/drawings.py" line="90" />
+   <location filename="cnnviz/gui/panels/drawings.py" line="139" />
+   <location filename="cnnviz/gui/panels/drawings.py" line="308" />
    <source>our drawings</source>
    <translation>みんなの手書き</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/drawings.py" line="92" />
+   <location filename="cnnviz/gui/panels/drawings.py" line="94" />
    <source>the MNIST test set</source>
    <translation>MNIST のテストセット</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/drawings.py" line="119" />
+   <location filename="cnnviz/gui/panels/drawings.py" line="121" />
    <source>The class's drawings</source>
    <translation>クラスの手書き</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/drawings.py" line="120" />
+   <location filename="cnnviz/gui/panels/drawings.py" line="122" />
    <source>Each drawing with its label, what the network reads and a check mark or a cross</source>
    <translation>各手書きとそのラベル、ネットワークの読み、チェックマークまたはバツ印</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/drawings.py" line="128" />
+   <location filename="cnnviz/gui/panels/drawings.py" line="130" />
    <source>Open folder</source>
    <translation>フォルダを開く</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/drawings.py" line="131" />
+   <location filename="cnnviz/gui/panels/drawings.py" line="133" />
    <source>Delete selected</source>
    <translation>選択したものを削除</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/drawings.py" line="132" />
+   <location filename="cnnviz/gui/panels/drawings.py" line="134" />
    <source>Remove a scribble or a wrongly labelled drawing</source>
    <translation>落書きやラベルの間違った手書きを削除</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/drawings.py" line="188" />
+   <location filename="cnnviz/gui/panels/drawings.py" line="190" />
    <source>{count} drawings · {per_digit} · still missing: {missing}</source>
-   <translation>手書き {count} 枚 · {per_digit} · まだない数字: {missing}</translation>
+   <translation>手書き {count} 枚 · {per_digit} · まだない数字：{missing}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/drawings.py" line="190" />
+   <location filename="cnnviz/gui/panels/drawings.py" line="192" />
    <source>{count} drawings · {per_digit}</source>
    <translation>手書き {count} 枚 · {per_digit}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/drawings.py" line="161" />
+   <location filename="cnnviz/gui/panels/drawings.py" line="163" />
    <source>Reading the class's drawings…</source>
    <translation>クラスの手書きを読み込んでいます…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/drawings.py" line="83" />
+   <location filename="cnnviz/gui/panels/drawings.py" line="84" />
    <source>Name (optional)</source>
-   <translation>名前(任意)</translation>
+   <translation>名前（任意）</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/drawings.py" line="156" />
+   <location filename="cnnviz/gui/panels/drawings.py" line="158" />
    <source>Saved in {folder}</source>
    <translation>{folder} に保存</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/drawings.py" line="215" />
+   <location filename="cnnviz/gui/panels/drawings.py" line="217" />
    <source>Saved as a {digit} ({count} drawings in {folder})</source>
-   <translation>{digit} として保存しました({folder} に手書き {count} 枚)</translation>
+   <translation>{digit} として保存しました（{folder} に手書き {count} 枚）</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/drawings.py" line="300" />
+   <location filename="cnnviz/gui/panels/drawings.py" line="302" />
    <source>Measured on the drawings the network was fine-tuned on: new drawings are the fair test.</source>
    <translation>追加学習に使った手書きで測った値です。公平なテストには新しい手書きを使いましょう。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/drawings.py" line="306" />
+   <location filename="cnnviz/gui/panels/drawings.py" line="308" />
    <source>our drawings (none yet)</source>
    <translation>まだ手書きなし</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/drawings.py" line="60" />
    <location filename="cnnviz/gui/panels/drawings.py" line="61" />
+   <location filename="cnnviz/gui/panels/drawings.py" line="62" />
    <source>Save the drawing as a {digit}</source>
    <translation>手書きを {digit} として保存</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/drawings.py" line="167" />
+   <location filename="cnnviz/gui/panels/drawings.py" line="169" />
    <source>Could not read the drawings folder: {error}</source>
-   <translation>手書きのフォルダを読めませんでした: {error}</translation>
+   <translation>手書きのフォルダを読めませんでした：{error}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/drawings.py" line="206" />
+   <location filename="cnnviz/gui/panels/drawings.py" line="208" />
    <source>Could not save the drawing: {exc}</source>
-   <translation>手書きを保存できませんでした: {exc}</translation>
+   <translation>手書きを保存できませんでした：{exc}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/drawings.py" line="291" />
+   <location filename="cnnviz/gui/panels/drawings.py" line="293" />
    <source>our drawings ({correct} of {n})</source>
-   <translation>みんなの手書き({n} 枚中 {correct} 枚)</translation>
+   <translation>みんなの手書き（{n} 枚中 {correct} 枚）</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/drawings.py" line="295" />
+   <location filename="cnnviz/gui/panels/drawings.py" line="297" />
    <source>our drawings ({correct} of {n}), {before_finetune:.0f}% before fine-tuning</source>
-   <translation>みんなの手書き({n} 枚中 {correct} 枚)、追加学習前は {before_finetune:.0f}%</translation>
+   <translation>みんなの手書き（{n} 枚中 {correct} 枚）、追加学習前は {before_finetune:.0f}%</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/drawings.py" line="232" />
+   <location filename="cnnviz/gui/panels/drawings.py" line="234" />
    <source>Could not delete the drawing: {exc}</source>
-   <translation>手書きを削除できませんでした: {exc}</translation>
+   <translation>手書きを削除できませんでした：{exc}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/drawings.py" line="321" />
+   <location filename="cnnviz/gui/panels/drawings.py" line="323" />
    <source>labelled {label} by {student}</source>
-   <translation>ラベル {label}、描いた人: {student}</translation>
+   <translation>ラベル {label}、描いた人：{student}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/drawings.py" line="321" />
+   <location filename="cnnviz/gui/panels/drawings.py" line="323" />
    <source>labelled {label}</source>
    <translation>ラベル {label}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/drawings.py" line="332" />
+   <location filename="cnnviz/gui/panels/drawings.py" line="334" />
    <source>labelled {label} by {student}; the network reads {answer}, {verdict}</source>
-   <translation>ラベル {label}、描いた人: {student}。ネットワークの読みは {answer}、{verdict}</translation>
+   <translation>ラベル {label}、描いた人：{student}。ネットワークの読みは {answer}、{verdict}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/drawings.py" line="334" />
+   <location filename="cnnviz/gui/panels/drawings.py" line="336" />
    <source>labelled {label}; the network reads {answer}, {verdict}</source>
    <translation>ラベル {label}。ネットワークの読みは {answer}、{verdict}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/feature_maps.py" line="56" />
+   <location filename="cnnviz/gui/panels/feature_maps.py" line="58" />
    <source>showing</source>
    <translation>表示</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/feature_maps.py" line="60" />
+   <location filename="cnnviz/gui/panels/feature_maps.py" line="62" />
    <source>The layers shown: when all of them would be too small to see, the panel shows one conv layer with its pooling, or one layer (presenter mode: one layer, big)</source>
-   <translation>表示する層: 全部では小さすぎて見えないときは、畳み込み層 1 つとそのプーリング、または 1 層だけを表示します(プレゼンターモードでは 1 層を大きく)</translation>
+   <translation>表示する層：全部では小さすぎて見えないときは、畳み込み層 1 つとそのプーリング、または 1 層だけを表示します（プレゼンターモードでは 1 層を大きく）</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/feature_maps.py" line="67" />
+   <location filename="cnnviz/gui/panels/feature_maps.py" line="69" />
    <source>Layers shown</source>
    <translation>表示する層</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/feature_maps.py" line="77" />
+   <location filename="cnnviz/gui/panels/feature_maps.py" line="80" />
    <source>The input image and what each layer makes of it</source>
    <translation>入力画像と、各層がそれをどう変えるか</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/feature_maps.py" line="84" />
+   <location filename="cnnviz/gui/panels/feature_maps.py" line="87" />
    <source>Point at a feature-map pixel: what it sees lights up on the input; for conv1 you see the sum that made it.</source>
    <translation>特徴マップのピクセルを指すと、そのピクセルが見ている部分が入力上で光ります。conv1 ではその値になる和も見られます。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/feature_maps.py" line="428" />
+   <location filename="cnnviz/gui/panels/feature_maps.py" line="437" />
    <source>your drawing</source>
    <translation>あなたの手書き</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/feature_maps.py" line="430" />
+   <location filename="cnnviz/gui/panels/feature_maps.py" line="439" />
    <source>label {label}</source>
    <translation>ラベル {label}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/feature_maps.py" line="436" />
+   <location filename="cnnviz/gui/panels/feature_maps.py" line="445" />
    <source>{source}: the network says {answer}, {percent}% sure</source>
-   <translation>{source}: ネットワークの答えは {answer}、確信度 {percent}%</translation>
+   <translation>{source}：ネットワークの答えは {answer}、確信度 {percent}%</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/feature_maps.py" line="440" />
+   <location filename="cnnviz/gui/panels/feature_maps.py" line="449" />
    <source>Feature maps of the weights of step {step}</source>
    <translation>ステップ {step} の重みでの特徴マップ</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/feature_maps.py" line="469" />
+   <location filename="cnnviz/gui/panels/feature_maps.py" line="478" />
    <source>{layer} maps 0–{last} of {count}</source>
-   <translation>{layer} のマップ 0–{last}({count} 枚中)</translation>
+   <translation>{layer} のマップ 0–{last}（{count} 枚中）</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/feature_maps.py" line="336" />
+   <location filename="cnnviz/gui/panels/feature_maps.py" line="345" />
    <source>{count} maps</source>
    <translation>{count} 枚</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/feature_maps.py" line="472" />
+   <location filename="cnnviz/gui/panels/feature_maps.py" line="481" />
    <source>not shown</source>
    <translation>表示なし</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/filters.py" line="94" />
+   <location filename="cnnviz/gui/panels/filters.py" line="96" />
    <source>Finding the test images that excite the {count} classes…</source>
    <translation>{count} クラスを最も強く反応させるテスト画像を探しています…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/filters.py" line="96" />
+   <location filename="cnnviz/gui/panels/filters.py" line="98" />
    <source>Finding the test images that excite the {count} filters of {layer}…</source>
    <translation>{layer} の {count} 個のフィルタを最も強く反応させるテスト画像を探しています…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/filters.py" line="162" />
-   <location filename="cnnviz/gui/panels/why.py" line="81" />
+   <location filename="cnnviz/gui/panels/filters.py" line="164" />
+   <location filename="cnnviz/gui/panels/why.py" line="86" />
    <source>on a copy of the latest weights, after each evaluation</source>
    <translation>最新の重みのコピーで、評価のたびに</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/filters.py" line="165" />
+   <location filename="cnnviz/gui/panels/filters.py" line="167" />
    <source>Whose units to look at: a conv layer's filters, or the output classes</source>
-   <translation>見る対象: 畳み込み層のフィルタ、または出力クラス</translation>
+   <translation>見る対象：畳み込み層のフィルタ、または出力クラス</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/filters.py" line="166" />
-   <location filename="cnnviz/gui/panels/filters.py" line="167" />
+   <location filename="cnnviz/gui/panels/filters.py" line="168" />
+   <location filename="cnnviz/gui/panels/filters.py" line="169" />
    <source>Layer</source>
    <translation>層</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/filters.py" line="172" />
+   <location filename="cnnviz/gui/panels/filters.py" line="174" />
    <source>Filters status</source>
    <translation>フィルタの状態</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/filters.py" line="179" />
-   <location filename="cnnviz/gui/panels/registry.py" line="246" />
+   <location filename="cnnviz/gui/panels/filters.py" line="181" />
+   <location filename="cnnviz/gui/panels/registry.py" line="249" />
    <source>Filters</source>
    <translation>フィルタ</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/filters.py" line="179" />
+   <location filename="cnnviz/gui/panels/filters.py" line="181" />
    <source>For each unit, its top test images beside the input optimised to excite it</source>
    <translation>各ユニットについて、最も強く反応させるテスト画像と、反応が最大になるよう最適化した入力</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/filters.py" line="287" />
+   <location filename="cnnviz/gui/panels/filters.py" line="289" />
    <source>Looking into {layer} with the weights of step {step}…</source>
    <translation>ステップ {step} の重みで {layer} の中を見ています…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/filters.py" line="358" />
-   <source>&lt;b&gt;The {count} classes&lt;/b&gt; with the weights of step {step} (computed in {seconds} s)</source>
-   <translation>ステップ {step} の重みでの&lt;b&gt;{count} クラス&lt;/b&gt;({seconds} 秒で計算)</translation>
-  </message>
-  <message>
    <location filename="cnnviz/gui/panels/filters.py" line="360" />
+   <source>&lt;b&gt;The {count} classes&lt;/b&gt; with the weights of step {step} (computed in {seconds} s)</source>
+   <translation>ステップ {step} の重みでの&lt;b&gt;{count} クラス&lt;/b&gt;（{seconds} 秒で計算）</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/filters.py" line="362" />
    <source>&lt;b&gt;The {count} filters of {layer}&lt;/b&gt; with the weights of step {step} (computed in {seconds} s)</source>
-   <translation>ステップ {step} の重みでの&lt;b&gt;{layer} の {count} 個のフィルタ&lt;/b&gt;({seconds} 秒で計算)</translation>
+   <translation>ステップ {step} の重みでの&lt;b&gt;{layer} の {count} 個のフィルタ&lt;/b&gt;（{seconds} 秒で計算）</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/filters.py" line="383" />
+   <location filename="cnnviz/gui/panels/filters.py" line="385" />
    <source>Each class: the 9 of the first {count} test images it scores highest; right: the input dreamed up to make it score highest (dream a 3), by {steps} steps of gradient ascent with jitter and blur. Click one to see it bigger.</source>
-   <translation>各クラス: 最初の {count} 枚のテスト画像のうち、そのクラスのスコアが最も高い 9 枚。右: スコアが最も高くなるように作り出した入力(3 を夢見る)。ジッターとぼかしを加えた勾配上昇で {steps} ステップ。クリックすると拡大します。</translation>
+   <translation>各クラス：最初の {count} 枚のテスト画像のうち、そのクラスのスコアが最も高い 9 枚。右：スコアが最も高くなるように作り出した入力（3 を夢見る）。ジッターとぼかしを加えた勾配上昇で {steps} ステップ。クリックすると拡大します。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/filters.py" line="389" />
+   <location filename="cnnviz/gui/panels/filters.py" line="391" />
    <source>Each filter: the 9 of the first {count} test images that excite it most, orange: the patch its strongest spot sees; right: the pattern that excites it most in such a patch, by {steps} steps of blurred gradient ascent. Click one to see it bigger.</source>
-   <translation>各フィルタ: 最初の {count} 枚のテスト画像のうち、最も強く反応させる 9 枚。オレンジ: 最も強く反応した場所が見る部分。右: そのような部分でフィルタを最も強く反応させるパターン。ぼかしを加えた勾配上昇で {steps} ステップ。クリックすると拡大します。</translation>
+   <translation>各フィルタ：最初の {count} 枚のテスト画像のうち、最も強く反応させる 9 枚。オレンジ：最も強く反応した場所が見る部分。右：そのような部分でフィルタを最も強く反応させるパターン。ぼかしを加えた勾配上昇で {steps} ステップ。クリックすると拡大します。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/filters.py" line="115" />
+   <location filename="cnnviz/gui/panels/filters.py" line="117" />
    <source>Dreaming up the input that the {count} classes want most: step {done} of {steps}…</source>
-   <translation>{count} クラスが最も求める入力を作り出しています: ステップ {done} / {steps}…</translation>
+   <translation>{count} クラスが最も求める入力を作り出しています：ステップ {done} / {steps}…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/filters.py" line="121" />
+   <location filename="cnnviz/gui/panels/filters.py" line="123" />
    <source>Dreaming up the input that the {count} filters of {layer} want most: step {done} of {steps}…</source>
-   <translation>{layer} の {count} 個のフィルタが最も求める入力を作り出しています: ステップ {done} / {steps}…</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/panels/filters.py" line="277" />
-   <source>Nothing to look at yet: waiting for the test images.</source>
-   <translation>まだ表示するものがありません: テスト画像を待っています。</translation>
+   <translation>{layer} の {count} 個のフィルタが最も求める入力を作り出しています：ステップ {done} / {steps}…</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/filters.py" line="279" />
+   <source>Nothing to look at yet: waiting for the test images.</source>
+   <translation>まだ表示するものがありません：テスト画像を待っています。</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/filters.py" line="281" />
    <source>Nothing to look at yet: waiting for a network.</source>
-   <translation>まだ表示するものがありません: ネットワークを待っています。</translation>
+   <translation>まだ表示するものがありません：ネットワークを待っています。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/filters.py" line="316" />
+   <location filename="cnnviz/gui/panels/filters.py" line="318" />
    <source>Could not look into the filters: {message}</source>
-   <translation>フィルタを調べられませんでした: {message}</translation>
+   <translation>フィルタを調べられませんでした：{message}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/filters.py" line="335" />
+   <location filename="cnnviz/gui/panels/filters.py" line="337" />
    <source>class {name}</source>
    <translation>クラス {name}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/filters.py" line="337" />
+   <location filename="cnnviz/gui/panels/filters.py" line="339" />
    <source>{layer} filter {unit}</source>
    <translation>{layer} フィルタ {unit}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/filters.py" line="350" />
+   <location filename="cnnviz/gui/panels/filters.py" line="352" />
    <source>The test images that excite it most ({indices}), and the input optimised to excite it</source>
-   <translation>いちばん強く反応させるテスト画像({indices})と、反応が最大になるよう最適化した入力</translation>
+   <translation>いちばん強く反応させるテスト画像（{indices}）と、反応が最大になるよう最適化した入力</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/filters.py" line="248" />
+   <location filename="cnnviz/gui/panels/filters.py" line="250" />
    <source>Could not read the network {spec!r}: {exc}</source>
-   <translation>ネットワーク {spec!r} を読み取れませんでした: {exc}</translation>
+   <translation>ネットワーク {spec!r} を読み取れませんでした：{exc}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/filters.py" line="254" />
+   <location filename="cnnviz/gui/panels/filters.py" line="256" />
    <source>the {count} classes</source>
    <translation>{count} 個のクラス</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="33" />
+   <location filename="cnnviz/gui/panels/fool.py" line="34" />
    <source>a little everywhere</source>
    <translation>全体に少し</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="33" />
+   <location filename="cnnviz/gui/panels/fool.py" line="34" />
    <source>the fewest pixels</source>
    <translation>最少のピクセル</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="80" />
+   <location filename="cnnviz/gui/panels/fool.py" line="81" />
    <source>Could not make it say {target} within ± {levels} levels: try a bigger budget (it still says {now}, {percent} %).</source>
-   <translation>± {levels} 段階以内では {target} と答えさせられませんでした: もっと大きな変化を許してみましょう(まだ {now}、{percent} %)。</translation>
+   <translation>± {levels} 段階以内では {target} と答えさせられませんでした：もっと大きな変化を許してみましょう（まだ {now}、{percent} %）。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="89" />
+   <location filename="cnnviz/gui/panels/fool.py" line="90" />
    <source>{changed} of {pixels} pixels changed&lt;br&gt;by at most ± {levels} levels&lt;br&gt;size (L2): {l2}&lt;br&gt;{steps} steps, {seconds} s</source>
-   <translation>{pixels} ピクセル中 {changed} ピクセルを変更&lt;br&gt;最大 ± {levels} 段階&lt;br&gt;大きさ (L2): {l2}&lt;br&gt;{steps} ステップ、{seconds} 秒</translation>
+   <translation>{pixels} ピクセル中 {changed} ピクセルを変更&lt;br&gt;最大 ± {levels} 段階&lt;br&gt;大きさ（L2）：{l2}&lt;br&gt;{steps} ステップ、{seconds} 秒</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="105" />
+   <location filename="cnnviz/gui/panels/fool.py" line="110" />
    <source>change the input a little so that it answers another digit</source>
    <translation>入力を少しだけ変えて、別の数字と答えさせる</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="112" />
+   <location filename="cnnviz/gui/panels/fool.py" line="117" />
    <source>The digit the network should answer after the change</source>
    <translation>変更後にネットワークに答えさせたい数字</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="113" />
+   <location filename="cnnviz/gui/panels/fool.py" line="118" />
    <source>Target digit</source>
    <translation>目標の数字</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="119" />
+   <location filename="cnnviz/gui/panels/fool.py" line="124" />
    <source>The most any one pixel may change (black is 0, white is 255)</source>
-   <translation>1 つのピクセルを変えてよい最大量(黒が 0、白が 255)</translation>
+   <translation>1 つのピクセルを変えてよい最大量（黒が 0、白が 255）</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="120" />
+   <location filename="cnnviz/gui/panels/fool.py" line="125" />
    <source>Budget per pixel</source>
    <translation>1 ピクセルあたりの変化の上限</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="125" />
+   <location filename="cnnviz/gui/panels/fool.py" line="130" />
    <source>A little everywhere: every pixel may change, within the budget (basic iterative method). The fewest pixels: one pixel at a time, each as far as the budget allows</source>
-   <translation>全体に少しずつ: 許す範囲ですべてのピクセルを変える(basic iterative method)。最少のピクセル: 1 ピクセルずつ、許す範囲いっぱいまで変える</translation>
+   <translation>全体に少しずつ：許す範囲ですべてのピクセルを変える（basic iterative method）。最少のピクセル：1 ピクセルずつ、許す範囲いっぱいまで変える</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="130" />
+   <location filename="cnnviz/gui/panels/fool.py" line="135" />
    <source>How to change the input</source>
    <translation>入力の変え方</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="131" />
-   <location filename="cnnviz/gui/panels/fool.py" line="304" />
-   <location filename="cnnviz/gui/panels/fool.py" line="415" />
+   <location filename="cnnviz/gui/panels/fool.py" line="136" />
+   <location filename="cnnviz/gui/panels/fool.py" line="313" />
+   <location filename="cnnviz/gui/panels/fool.py" line="424" />
    <source>Attack</source>
    <translation>攻撃</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="133" />
-   <location filename="cnnviz/gui/panels/fool.py" line="416" />
+   <location filename="cnnviz/gui/panels/fool.py" line="138" />
+   <location filename="cnnviz/gui/panels/fool.py" line="425" />
    <source>Attack now, with the latest weights</source>
    <translation>最新の重みで今すぐ攻撃</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="134" />
+   <location filename="cnnviz/gui/panels/fool.py" line="139" />
    <source>Save fooling image…</source>
    <translation>だまし画像を保存…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="136" />
+   <location filename="cnnviz/gui/panels/fool.py" line="141" />
    <source>Save the changed input as a 28×28 PNG: cnnviz predict --raw gives the same answer</source>
-   <translation>変更した入力を 28×28 の PNG で保存: cnnviz predict --raw でも同じ答えになります</translation>
+   <translation>変更した入力を 28×28 の PNG で保存：cnnviz predict --raw でも同じ答えになります</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="166" />
-   <location filename="cnnviz/gui/panels/fool.py" line="418" />
+   <location filename="cnnviz/gui/panels/fool.py" line="171" />
+   <location filename="cnnviz/gui/panels/fool.py" line="427" />
    <source>Original, change and fooled input</source>
    <translation>元の画像、変化、だます入力</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="167" />
+   <location filename="cnnviz/gui/panels/fool.py" line="172" />
    <source>The input, the change made to it (amplified; orange: brighter, blue: darker, white: unchanged) and the changed input</source>
-   <translation>入力、それへの変化(強調表示。オレンジ: 明るく、青: 暗く、白: 変化なし)、変化させた入力</translation>
+   <translation>入力、それへの変化（強調表示。オレンジ：明るく、青：暗く、白：変化なし）、変化させた入力</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="188" />
+   <location filename="cnnviz/gui/panels/fool.py" line="193" />
    <source>How small the change is: the most any one pixel changed (L-infinity), the size of the whole change (L2, in units of full white) and how many pixels changed at all</source>
-   <translation>変更の小ささ: 1 ピクセルの最大変化量(L∞)、変更全体の大きさ(L2、真っ白を 1 とする単位)、変わったピクセルの数</translation>
+   <translation>変更の小ささ：1 ピクセルの最大変化量（L∞）、変更全体の大きさ（L2、真っ白を 1 とする単位）、変わったピクセルの数</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="262" />
+   <location filename="cnnviz/gui/panels/fool.py" line="271" />
    <source>&lt;b&gt;the change&lt;/b&gt;&lt;br&gt;orange: brighter, blue: darker</source>
-   <translation>&lt;b&gt;変化&lt;/b&gt;&lt;br&gt;オレンジ: 明るく、青: 暗く</translation>
+   <translation>&lt;b&gt;変化&lt;/b&gt;&lt;br&gt;オレンジ：明るく、青：暗く</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="264" />
+   <location filename="cnnviz/gui/panels/fool.py" line="273" />
    <source>&lt;b&gt;original&lt;/b&gt;&lt;br&gt;what the network saw</source>
    <translation>&lt;b&gt;元の画像&lt;/b&gt;&lt;br&gt;ネットワークが見たもの</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="264" />
+   <location filename="cnnviz/gui/panels/fool.py" line="273" />
    <source>&lt;b&gt;fooled input&lt;/b&gt;&lt;br&gt;original + change</source>
    <translation>&lt;b&gt;だます入力&lt;/b&gt;&lt;br&gt;元の画像 + 変化</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="426" />
+   <location filename="cnnviz/gui/panels/fool.py" line="435" />
    <source>Save fooling image</source>
    <translation>だまし画像を保存</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="73" />
+   <location filename="cnnviz/gui/panels/fool.py" line="74" />
    <source>It already says {target} ({percent} %): choose another digit to aim for.</source>
-   <translation>もう {target} と答えています({percent} %): 別の数字を目標に選びましょう。</translation>
+   <translation>もう {target} と答えています（{percent} %）：別の数字を目標に選びましょう。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="77" />
+   <location filename="cnnviz/gui/panels/fool.py" line="78" />
    <source>The network now says {target} ({percent} %) instead of {label}.</source>
-   <translation>ネットワークは {label} ではなく {target} と答えるようになりました({percent} %)。</translation>
+   <translation>ネットワークは {label} ではなく {target} と答えるようになりました（{percent} %）。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="144" />
+   <location filename="cnnviz/gui/panels/fool.py" line="149" />
    <source>change each pixel by at most</source>
    <translation>各ピクセルの変化は最大</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="321" />
+   <location filename="cnnviz/gui/panels/fool.py" line="330" />
    <source>Nothing to attack yet: there are no weights (start training or load a model).</source>
-   <translation>まだ攻撃するものがありません: 重みがありません(学習を始めるか、モデルを読み込んでください)。</translation>
+   <translation>まだ攻撃するものがありません：重みがありません（学習を始めるか、モデルを読み込んでください）。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="339" />
+   <location filename="cnnviz/gui/panels/fool.py" line="348" />
    <source>Attacking your drawing with the weights of step {step:,}…</source>
    <translation>ステップ {step:,} の重みであなたの手書きを攻撃中…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="340" />
+   <location filename="cnnviz/gui/panels/fool.py" line="349" />
    <source>Attacking test image #{index} (true label {label}) with the weights of step {step:,}…</source>
-   <translation>ステップ {step:,} の重みでテスト画像 #{index}(正解 {label})を攻撃中…</translation>
+   <translation>ステップ {step:,} の重みでテスト画像 #{index}（正解 {label}）を攻撃中…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="409" />
+   <location filename="cnnviz/gui/panels/fool.py" line="418" />
    <source>Your drawing · weights of step {step}</source>
    <translation>あなたの手書き · ステップ {step} の重み</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="410" />
+   <location filename="cnnviz/gui/panels/fool.py" line="419" />
    <source>Test image #{index} (true label {label}) · weights of step {step}</source>
-   <translation>テスト画像 #{index}(正解 {label}) · ステップ {step} の重み</translation>
+   <translation>テスト画像 #{index}（正解 {label}） · ステップ {step} の重み</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="436" />
+   <location filename="cnnviz/gui/panels/fool.py" line="445" />
    <source>Nothing to save yet: attack first.</source>
-   <translation>まだ保存するものがありません: 先に攻撃してください。</translation>
+   <translation>まだ保存するものがありません：先に攻撃してください。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="118" />
+   <location filename="cnnviz/gui/panels/fool.py" line="123" />
    <source> of {levels} grey levels</source>
    <translation> / {levels} 階調</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="140" />
-   <location filename="cnnviz/gui/panels/registry.py" line="266" />
+   <location filename="cnnviz/gui/panels/fool.py" line="145" />
+   <location filename="cnnviz/gui/panels/registry.py" line="269" />
    <source>Fool</source>
    <translation>だます</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="141" />
+   <location filename="cnnviz/gui/panels/fool.py" line="146" />
    <source>make it say</source>
    <translation>答えさせる数字</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="260" />
+   <location filename="cnnviz/gui/panels/fool.py" line="269" />
    <source>&lt;b&gt;the change ×{factor}&lt;/b&gt;&lt;br&gt;orange: brighter, blue: darker</source>
-   <translation>&lt;b&gt;変化 ×{factor}&lt;/b&gt;&lt;br&gt;オレンジ: 明るく、青: 暗く</translation>
+   <translation>&lt;b&gt;変化 ×{factor}&lt;/b&gt;&lt;br&gt;オレンジ：明るく、青：暗く</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="327" />
+   <location filename="cnnviz/gui/panels/fool.py" line="336" />
    <source>Nothing to attack yet: draw a digit on the pad first.</source>
-   <translation>まだ攻撃するものがありません: まず描画キャンバスに数字を書いてください。</translation>
+   <translation>まだ攻撃するものがありません：まず描画キャンバスに数字を書いてください。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="328" />
+   <location filename="cnnviz/gui/panels/fool.py" line="337" />
    <source>Nothing to attack yet: no test image is loaded yet.</source>
-   <translation>まだ攻撃するものがありません: テスト画像がまだ読み込まれていません。</translation>
+   <translation>まだ攻撃するものがありません：テスト画像がまだ読み込まれていません。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="377" />
+   <location filename="cnnviz/gui/panels/fool.py" line="386" />
    <source>Could not attack: {message}</source>
-   <translation>攻撃できませんでした: {message}</translation>
+   <translation>攻撃できませんでした：{message}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="446" />
+   <location filename="cnnviz/gui/panels/fool.py" line="455" />
    <source>Saved {written}: cnnviz predict --raw on it says {answer}.</source>
-   <translation>{written} を保存しました: cnnviz predict --raw の答えは {answer} です。</translation>
+   <translation>{written} を保存しました：cnnviz predict --raw の答えは {answer} です。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="278" />
+   <location filename="cnnviz/gui/panels/fool.py" line="287" />
    <source>Attack (step {step:,})</source>
-   <translation>攻撃(ステップ {step:,})</translation>
+   <translation>攻撃（ステップ {step:,}）</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="280" />
+   <location filename="cnnviz/gui/panels/fool.py" line="289" />
    <source>Attack again with the weights of step {step:,} (the result shown used step {result:,})</source>
-   <translation>ステップ {step:,} の重みでもう一度攻撃(表示中の結果はステップ {result:,})</translation>
+   <translation>ステップ {step:,} の重みでもう一度攻撃（表示中の結果はステップ {result:,}）</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="442" />
+   <location filename="cnnviz/gui/panels/fool.py" line="451" />
    <source>Could not save the fooling image: {exc}</source>
-   <translation>だまし画像を保存できませんでした: {exc}</translation>
+   <translation>だまし画像を保存できませんでした：{exc}</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/fool_bars.py" line="50" />
    <source>before: {answer} ({percent} %)</source>
-   <translation>変更前: {answer}({percent} %)</translation>
+   <translation>変更前：{answer}({percent} %)</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/fool_bars.py" line="50" />
    <source>after: {answer} ({percent} %)</source>
-   <translation>変更後: {answer}({percent} %)</translation>
+   <translation>変更後：{answer}({percent} %)</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool_bars.py" line="173" />
+   <location filename="cnnviz/gui/panels/fool_bars.py" line="182" />
    <source>One bar per digit: how sure the network is</source>
-   <translation>数字ごとに 1 本の棒: ネットワークの確信度</translation>
+   <translation>数字ごとに 1 本の棒：ネットワークの確信度</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool_bars.py" line="172" />
+   <location filename="cnnviz/gui/panels/fool_bars.py" line="181" />
    <source>Probabilities before the change</source>
    <translation>変更前の確率</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool_bars.py" line="172" />
+   <location filename="cnnviz/gui/panels/fool_bars.py" line="181" />
    <source>Probabilities after the change</source>
    <translation>変更後の確率</translation>
   </message>
@@ -2738,45 +2699,60 @@ Save it before {what}?</source>
    <translation>変更後</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/input_choice.py" line="22" />
+   <location filename="cnnviz/gui/panels/input_choice.py" line="27" />
    <source>Test image</source>
    <translation>テスト画像</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/input_choice.py" line="23" />
+   <location filename="cnnviz/gui/panels/input_choice.py" line="28" />
    <source>My drawing</source>
    <translation>自分の手書き</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/input_choice.py" line="30" />
+   <location filename="cnnviz/gui/panels/input_choice.py" line="35" />
    <source>Random</source>
    <translation>ランダム</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/input_choice.py" line="37" />
-   <location filename="cnnviz/gui/panels/input_choice.py" line="40" />
+   <location filename="cnnviz/gui/panels/input_choice.py" line="42" />
+   <location filename="cnnviz/gui/panels/input_choice.py" line="45" />
    <source>Index of the test image shown</source>
    <translation>表示中のテスト画像の番号</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/input_choice.py" line="38" />
+   <location filename="cnnviz/gui/panels/input_choice.py" line="43" />
    <source>Previous test image</source>
    <translation>前のテスト画像</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/input_choice.py" line="39" />
+   <location filename="cnnviz/gui/panels/input_choice.py" line="44" />
    <source>Next test image</source>
    <translation>次のテスト画像</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/input_choice.py" line="40" />
+   <location filename="cnnviz/gui/panels/input_choice.py" line="45" />
    <source>Test image number</source>
    <translation>テスト画像の番号</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/input_choice.py" line="41" />
+   <location filename="cnnviz/gui/panels/input_choice.py" line="46" />
    <source>A random test image</source>
    <translation>ランダムなテスト画像</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/input_source.py" line="33" />
+   <source>my drawing</source>
+   <translation>自分の手書き</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/input_source.py" line="34" />
+   <source>the test image</source>
+   <translation>テスト画像</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/input_source.py" line="35" />
+   <source>The test image chosen in Feature maps, or clicked in Mistakes</source>
+   <translation>「特徴マップ」で選んだ、または「間違い」でクリックしたテスト画像</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/kernels.py" line="27" />
@@ -2786,12 +2762,12 @@ Save it before {what}?</source>
   <message>
    <location filename="cnnviz/gui/panels/kernels.py" line="29" />
    <source>A deeper conv layer: its kernels for one output channel</source>
-   <translation>より深い畳み込み層: 1 つの出力チャネルのカーネル</translation>
+   <translation>より深い畳み込み層：1 つの出力チャネルのカーネル</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/kernels.py" line="31" />
    <source>Output channel whose kernels (one per input channel) are shown</source>
-   <translation>カーネル(入力チャネルごとに 1 つ)を表示する出力チャネル</translation>
+   <translation>カーネル（入力チャネルごとに 1 つ）を表示する出力チャネル</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/kernels.py" line="35" />
@@ -2821,12 +2797,12 @@ Save it before {what}?</source>
   <message>
    <location filename="cnnviz/gui/panels/kernels.py" line="46" />
    <source>Weights as colours: blue negative, white zero, red positive</source>
-   <translation>重みを色で表示: 青は負、白はゼロ、赤は正</translation>
+   <translation>重みを色で表示：青は負、白はゼロ、赤は正</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/kernels.py" line="33" />
    <source>Deeper:</source>
-   <translation>深い層:</translation>
+   <translation>深い層：</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/kernels.py" line="33" />
@@ -2836,12 +2812,12 @@ Save it before {what}?</source>
   <message>
    <location filename="cnnviz/gui/panels/kernels.py" line="182" />
    <source>&lt;b&gt;A&lt;/b&gt; · not shown (see above)</source>
-   <translation>&lt;b&gt;A&lt;/b&gt; · 非表示(上を参照)</translation>
+   <translation>&lt;b&gt;A&lt;/b&gt; · 非表示（上を参照）</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/kernels.py" line="208" />
    <source>(mean over {count} inputs)</source>
-   <translation>({count} 入力の平均)</translation>
+   <translation>（{count} 入力の平均）</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/kernels.py" line="251" />
@@ -2849,46 +2825,46 @@ Save it before {what}?</source>
    <translation>チャネル {channel}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/learning_rate.py" line="25" />
+   <location filename="cnnviz/gui/panels/learning_rate.py" line="26" />
    <source>Press Start: the learning rate of every step is drawn here.</source>
    <translation>開始を押すと、各ステップの学習率がここに描かれます。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/learning_rate.py" line="43" />
-   <location filename="cnnviz/gui/panels/learning_rate.py" line="53" />
-   <location filename="cnnviz/gui/panels/registry.py" line="291" />
+   <location filename="cnnviz/gui/panels/learning_rate.py" line="44" />
+   <location filename="cnnviz/gui/panels/learning_rate.py" line="54" />
+   <location filename="cnnviz/gui/panels/registry.py" line="294" />
    <source>Learning rate</source>
    <translation>学習率</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/learning_rate.py" line="44" />
+   <location filename="cnnviz/gui/panels/learning_rate.py" line="45" />
    <source>how big a step the optimizer takes; the schedule raises it, then lowers it so that the network settles</source>
    <translation>最適化の 1 歩の大きさ。スケジュールが最初に上げ、次に下げて、ネットワークを落ち着かせます</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/learning_rate.py" line="53" />
+   <location filename="cnnviz/gui/panels/learning_rate.py" line="54" />
    <source>The learning rate of every step against epochs</source>
-   <translation>各ステップの学習率 (横軸: エポック)</translation>
+   <translation>各ステップの学習率（横軸：エポック）</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/learning_rate.py" line="114" />
+   <location filename="cnnviz/gui/panels/learning_rate.py" line="115" />
    <source>No steps yet.</source>
    <translation>まだステップがありません。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/learning_rate.py" line="135" />
+   <location filename="cnnviz/gui/panels/learning_rate.py" line="136" />
    <source>now {rate} at epoch {epoch:.2f} (batch of {batch}) · highest {highest} at epoch {at:.2f}</source>
-   <translation>現在 {rate} (エポック {epoch:.2f}、バッチ {batch}) · 最高 {highest} (エポック {at:.2f})</translation>
+   <translation>現在 {rate} （エポック {epoch:.2f}、バッチ {batch}） · 最高 {highest} （エポック {at:.2f}）</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/map.py" line="36" />
    <source>Each dot is a test image in its digit's colour. Close dots: images the network's last hidden layer sees as alike (seen along the two directions in which they differ most). Separate clouds: digits it tells apart.</source>
-   <translation>各点はテスト画像で、その数字の色で表示されます。近い点: ネットワークの最後の隠れ層が似ていると見なす画像(最も違いの大きい 2 つの方向に沿って見たもの)。離れた雲: ネットワークが見分けている数字。</translation>
+   <translation>各点はテスト画像で、その数字の色で表示されます。近い点：ネットワークの最後の隠れ層が似ていると見なす画像（最も違いの大きい 2 つの方向に沿って見たもの）。離れた雲：ネットワークが見分けている数字。</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/map.py" line="41" />
    <source>Each dot is a test image in its class's colour. Close dots: images the network's last hidden layer sees as alike (seen along the two directions in which they differ most). Separate clouds: classes it tells apart.</source>
-   <translation>各点はテスト画像で、そのクラスの色で表示されます。近い点: ネットワークの最後の隠れ層が似ていると見なす画像(最も違いの大きい 2 つの方向に沿って見たもの)。離れた雲: ネットワークが見分けているクラス。</translation>
+   <translation>各点はテスト画像で、そのクラスの色で表示されます。近い点：ネットワークの最後の隠れ層が似ていると見なす画像（最も違いの大きい 2 つの方向に沿って見たもの）。離れた雲：ネットワークが見分けているクラス。</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/map.py" line="51" />
@@ -2898,7 +2874,7 @@ Save it before {what}?</source>
   <message>
    <location filename="cnnviz/gui/panels/map.py" line="53" />
    <location filename="cnnviz/gui/panels/map.py" line="214" />
-   <location filename="cnnviz/gui/panels/map.py" line="394" />
+   <location filename="cnnviz/gui/panels/map.py" line="393" />
    <source>Update</source>
    <translation>更新</translation>
   </message>
@@ -2910,7 +2886,7 @@ Save it before {what}?</source>
   <message>
    <location filename="cnnviz/gui/panels/map.py" line="59" />
    <source>Go back to the maps made earlier in the run (the Time-lapse's slider moves it too); at the right end: the latest</source>
-   <translation>学習の途中で作った地図に戻る(タイムラプスのスライダーでも動きます)。右端が最新</translation>
+   <translation>学習の途中で作った地図に戻る（タイムラプスのスライダーでも動きます）。右端が最新</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/map.py" line="64" />
@@ -2925,12 +2901,12 @@ Save it before {what}?</source>
   <message>
    <location filename="cnnviz/gui/panels/map.py" line="234" />
    <source>Nothing to map yet: waiting for the test images.</source>
-   <translation>まだ地図にできません: テスト画像を待っています。</translation>
+   <translation>まだ地図にできません：テスト画像を待っています。</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/map.py" line="236" />
    <source>Nothing to map yet: waiting for the network's weights.</source>
-   <translation>まだ地図にできません: ネットワークの重みを待っています。</translation>
+   <translation>まだ地図にできません：ネットワークの重みを待っています。</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/map.py" line="254" />
@@ -2938,35 +2914,30 @@ Save it before {what}?</source>
    <translation>ステップ {step} の重みでテスト画像 {count:,} 枚を配置中…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/map.py" line="282" />
+   <location filename="cnnviz/gui/panels/map.py" line="290" />
    <source>Placing {count:,} test images with the weights of step {step}… ({done:,} of {count:,} read)</source>
    <translation>ステップ {step} の重みでテスト画像 {count:,} 枚を配置中…（{count:,} 枚中 {done:,} 枚を読み込み済み）</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/map.py" line="283" />
-   <source>Placing {count:,} test images with the weights of step {step}… (all read: finding the two directions in which they differ most)</source>
-   <translation>ステップ {step} の重みでテスト画像 {count:,} 枚を配置中…（すべて読み込み済み: 最も違いの大きい 2 つの方向を求めています）</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/panels/map.py" line="337" />
+   <location filename="cnnviz/gui/panels/map.py" line="347" />
    <source>latest map</source>
    <translation>最新の地図</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/map.py" line="365" />
+   <location filename="cnnviz/gui/panels/map.py" line="375" />
    <source>Could not make the map: {message}</source>
-   <translation>地図を作れませんでした: {message}</translation>
+   <translation>地図を作れませんでした：{message}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/map.py" line="384" />
+   <location filename="cnnviz/gui/panels/map.py" line="402" />
    <source>{count:,} test images · weights of step {step:,} · the network gets {right:.0f}% of them right · the map keeps {explained:.0f}% of the spread</source>
    <translation>テスト画像 {count:,} 枚 · ステップ {step:,} の重み · 正解率 {right:.0f}% · 地図はばらつきの {explained:.0f}% を表示</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/map.py" line="420" />
+   <location filename="cnnviz/gui/panels/map.py" line="435" />
    <source>★ your drawing:
 on the latest map</source>
-   <translation>★ あなたの手書き:
+   <translation>★ あなたの手書き：
 最新の地図の上</translation>
   </message>
   <message>
@@ -2975,39 +2946,44 @@ on the latest map</source>
    <translation>このネットワークは {names} を知っています。マップにはそれらの絵が必要です。開始を押してクラスのキャンバスの絵で学習させると、マップには取っておいた絵が表示されます。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/map.py" line="430" />
+   <location filename="cnnviz/gui/panels/map.py" line="283" />
+   <source>Placing {count:,} test images with the weights of step {step}… (all read: finding the two directions in which they differ most)</source>
+   <translation>ステップ {step} の重みでテスト画像 {count:,} 枚を配置中…（すべて読み込み済み：最も違いの大きい 2 つの方向を求めています）</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/map.py" line="445" />
    <source>★ your drawing:
 nearest the {digit}s</source>
-   <translation>★ あなたの手書き:
+   <translation>★ あなたの手書き：
 {digit} のいちばん近く</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/map.py" line="432" />
+   <location filename="cnnviz/gui/panels/map.py" line="447" />
    <source>★ your drawing:
 nearest: {name}</source>
-   <translation>★ あなたの手書き:
+   <translation>★ あなたの手書き：
 いちばん近いのは {name}</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/map.py" line="185" />
-   <location filename="cnnviz/gui/panels/why.py" line="182" />
+   <location filename="cnnviz/gui/panels/why.py" line="186" />
    <source>Update (step {step:,})</source>
-   <translation>更新(ステップ {step:,})</translation>
+   <translation>更新（ステップ {step:,}）</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/map.py" line="247" />
    <source>Could not make the map: {exc}</source>
-   <translation>地図を作れませんでした: {exc}</translation>
+   <translation>地図を作れませんでした：{exc}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/map.py" line="339" />
+   <location filename="cnnviz/gui/panels/map.py" line="349" />
    <source>map at step {step:,}</source>
    <translation>ステップ {step:,} の地図</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/map.py" line="416" />
+   <location filename="cnnviz/gui/panels/map.py" line="431" />
    <source>Could not place your drawing: {exc}</source>
-   <translation>あなたの手書きを配置できませんでした: {exc}</translation>
+   <translation>あなたの手書きを配置できませんでした：{exc}</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/map_picked.py" line="19" />
@@ -3047,23 +3023,23 @@ it says {said} {mark}</source>
   <message>
    <location filename="cnnviz/gui/panels/mistakes.py" line="151" />
    <source>The images of the chosen cell appear here, the most confident first.</source>
-   <translation>選んだマスの画像がここに表示されます(確信度の高い順)。</translation>
+   <translation>選んだマスの画像がここに表示されます（確信度の高い順）。</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/mistakes.py" line="152" />
    <source>No mistakes yet (or no evaluation yet).</source>
-   <translation>まだ間違いはありません(または、まだ評価していません)。</translation>
+   <translation>まだ間違いはありません（または、まだ評価していません）。</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/mistakes.py" line="79" />
-   <location filename="cnnviz/gui/panels/registry.py" line="224" />
+   <location filename="cnnviz/gui/panels/registry.py" line="227" />
    <source>Mistakes</source>
    <translation>間違い</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/mistakes.py" line="79" />
    <source>rows: the true digit · columns: what the network said · click a cell</source>
-   <translation>行: 正しい数字 · 列: ネットワークの答え · マスをクリック</translation>
+   <translation>行：正しい数字 · 列：ネットワークの答え · マスをクリック</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/mistakes.py" line="94" />
@@ -3085,17 +3061,17 @@ it says {said} {mark}</source>
   <message>
    <location filename="cnnviz/gui/panels/mistakes.py" line="188" />
    <source>Surest mistakes: wrong, and very confident about it</source>
-   <translation>自信満々の間違い: 間違っているのに確信度が高い</translation>
+   <translation>自信満々の間違い：間違っているのに確信度が高い</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/mistakes.py" line="357" />
    <source>True {truth}, read correctly: {total} images</source>
-   <translation>正解 {truth}、正しく読めた: {total} 枚</translation>
+   <translation>正解 {truth}、正しく読めた：{total} 枚</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/mistakes.py" line="359" />
    <source>True {truth}, taken for {answer}: {total} images</source>
-   <translation>正解 {truth}、{answer} と誤認: {total} 枚</translation>
+   <translation>正解 {truth}、{answer} と誤認：{total} 枚</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/mistakes.py" line="102" />
@@ -3130,12 +3106,12 @@ it says {said} {mark}</source>
   <message>
    <location filename="cnnviz/gui/panels/mistakes.py" line="242" />
    <source>Test accuracy &lt;b&gt;{test_accuracy:.1f}%&lt;/b&gt; on {samples:,} test images at step {step:,}. Left: how often each digit is read right.</source>
-   <translation>ステップ {step:,} でテスト画像 {samples:,} 枚のテスト精度 &lt;b&gt;{test_accuracy:.1f}%&lt;/b&gt;。左: 各数字が正しく読まれる割合。</translation>
+   <translation>ステップ {step:,} でテスト画像 {samples:,} 枚のテスト精度 &lt;b&gt;{test_accuracy:.1f}%&lt;/b&gt;。左：各数字が正しく読まれる割合。</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/mistakes.py" line="340" />
    <source>Surest mistakes: {wrong} wrong of {samples:,}; the most confident first</source>
-   <translation>自信満々の間違い: {samples:,} 枚中 {wrong} 枚が不正解、確信度の高い順</translation>
+   <translation>自信満々の間違い：{samples:,} 枚中 {wrong} 枚が不正解、確信度の高い順</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/mistakes.py" line="363" />
@@ -3145,7 +3121,7 @@ it says {said} {mark}</source>
   <message>
    <location filename="cnnviz/gui/panels/mistakes.py" line="250" />
    <source>Test accuracy {percent} % at step {step}. Most often mixed up: {pairs}.</source>
-   <translation>ステップ {step} でテスト精度 {percent} %。いちばんよく取り違えたもの: {pairs}。</translation>
+   <translation>ステップ {step} でテスト精度 {percent} %。いちばんよく取り違えたもの：{pairs}。</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/mistakes.py" line="258" />
@@ -3155,12 +3131,12 @@ it says {said} {mark}</source>
   <message>
    <location filename="cnnviz/gui/panels/mistakes.py" line="261" />
    <source>Most often mixed up: {pairs}</source>
-   <translation>いちばんよく取り違えたもの: {pairs}</translation>
+   <translation>いちばんよく取り違えたもの：{pairs}</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/mistakes.py" line="306" />
    <source>test image #{index}: true {truth}, predicted {answer} ({percent}% sure), {verdict}. Click to look inside (feature maps, Why?).</source>
-   <translation>テスト画像 #{index}: 正解 {truth}、予測 {answer}(確信度 {percent}%)、{verdict}。クリックで中を見る(特徴マップ、なぜ?)。</translation>
+   <translation>テスト画像 #{index}：正解 {truth}、予測 {answer}（確信度 {percent}%）、{verdict}。クリックで中を見る（特徴マップ、なぜ？）。</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/mistakes.py" line="252" />
@@ -3186,59 +3162,64 @@ accuracy</source>
    <translation>最後の評価でのテスト精度</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/registry.py" line="79" />
+   <location filename="cnnviz/gui/panels/registry.py" line="82" />
    <source>Training</source>
    <translation>学習</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/registry.py" line="233" />
+   <location filename="cnnviz/gui/panels/registry.py" line="236" />
    <source>Why?</source>
-   <translation>なぜ?</translation>
+   <translation>なぜ？</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/registry.py" line="242" />
+   <location filename="cnnviz/gui/panels/registry.py" line="245" />
    <source>What filters want</source>
    <translation>フィルタの好み</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/registry.py" line="281" />
+   <location filename="cnnviz/gui/panels/registry.py" line="284" />
    <source>Statistics</source>
    <translation>統計</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/registry.py" line="302" />
+   <location filename="cnnviz/gui/panels/registry.py" line="305" />
    <source>Class drawings</source>
    <translation>クラスの手書き</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/registry.py" line="256" />
+   <location filename="cnnviz/gui/panels/registry.py" line="259" />
    <source>Map</source>
    <translation>地図</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/registry.py" line="285" />
+   <location filename="cnnviz/gui/panels/registry.py" line="288" />
    <source>Stats</source>
    <translation>統計</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/registry.py" line="295" />
+   <location filename="cnnviz/gui/panels/registry.py" line="298" />
    <source>Rate</source>
    <translation>学習率</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/registry.py" line="306" />
+   <location filename="cnnviz/gui/panels/registry.py" line="309" />
    <source>Drawings</source>
    <translation>手書き</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/registry.py" line="318" />
+   <location filename="cnnviz/gui/panels/registry.py" line="321" />
    <source>Draw</source>
    <translation>描く</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/registry.py" line="330" />
+   <location filename="cnnviz/gui/panels/registry.py" line="333" />
    <source>Timings</source>
    <translation>時間</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="35" />
+   <source>custom</source>
+   <translation>カスタム</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/sidebar_groups.py" line="55" />
@@ -3298,7 +3279,7 @@ accuracy</source>
   <message>
    <location filename="cnnviz/gui/panels/sidebar_groups.py" line="98" />
    <source>onecycle: warm up to the learning rate, then anneal; constant: keep it</source>
-   <translation>onecycle: 学習率まで上げてから下げる。constant: 一定のまま</translation>
+   <translation>onecycle：学習率まで上げてから下げる。constant：一定のまま</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/sidebar_groups.py" line="99" />
@@ -3308,12 +3289,12 @@ accuracy</source>
   <message>
    <location filename="cnnviz/gui/panels/sidebar_groups.py" line="102" />
    <source>Learning rate, logarithmic from 0.00001 to 1</source>
-   <translation>学習率(0.00001 から 1 まで対数目盛)</translation>
+   <translation>学習率（0.00001 から 1 まで対数目盛）</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/sidebar_groups.py" line="122" />
    <source>Momentum (sgd with momentum) or beta1 (adam)</source>
-   <translation>モーメンタム(sgd)または beta1(adam)</translation>
+   <translation>モーメンタム（sgd）または beta1(adam)</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/sidebar_groups.py" line="123" />
@@ -3346,58 +3327,58 @@ accuracy</source>
    <translation>データセット</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="172" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="173" />
    <source>type your own layer spec below</source>
    <translation>下に自分の層の指定を入力</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="173" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="174" />
    <source>Network</source>
    <translation>ネットワーク</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="176" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="177" />
    <source>convK-C[-same|-valid], relu, pool, dense-N, dropout-P, comma separated;
 the last layer must be dense-10. Press Enter to apply.</source>
-   <translation>convK-C[-same|-valid], relu, pool, dense-N, dropout-P をコンマで区切って指定;
+   <translation>convK-C[-same|-valid], relu, pool, dense-N, dropout-P をコンマで区切って指定；
 最後の層は dense-10。Enter で適用。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="195" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="196" />
    <source>Backend</source>
    <translation>バックエンド</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/sidebar_groups.py" line="61" />
    <source>Start training ({key})</source>
-   <translation>学習を開始 ({key})</translation>
+   <translation>学習を開始（{key}）</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/sidebar_groups.py" line="63" />
    <source>Pause or resume ({key})</source>
-   <translation>一時停止/再開 ({key})</translation>
+   <translation>一時停止/再開（{key}）</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/sidebar_groups.py" line="65" />
    <source>Train exactly one batch ({key})</source>
-   <translation>1 バッチだけ学習 ({key})</translation>
+   <translation>1 バッチだけ学習（{key}）</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/sidebar_groups.py" line="142" />
    <source>Changes to the optimiser apply at the next step (type a value, then Enter).
 Keys: {start} start/pause · {step} step · {clear} clear drawing · {help} all keys</source>
-   <translation>最適化の変更は次のステップから(値を入力して Enter)。
-キー: {start} 開始/一時停止 · {step} 1 ステップ · {clear} 描画を消去 · {help} キー一覧</translation>
+   <translation>最適化の変更は次のステップから（値を入力して Enter）。
+キー：{start} 開始/一時停止 · {step} 1 ステップ · {clear} 描画を消去 · {help} キー一覧</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="208" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="209" />
    <source>{name}  ({where}, not available)</source>
-   <translation>{name}  ({where}、使用不可)</translation>
+   <translation>{name}  （{where}、使用不可）</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="214" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="215" />
    <source>not available: {why}</source>
-   <translation>使用不可: {why}</translation>
+   <translation>使用不可：{why}</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/statistics.py" line="26" />
@@ -3427,13 +3408,13 @@ Keys: {start} start/pause · {step} step · {clear} clear drawing · {help} all 
   <message>
    <location filename="cnnviz/gui/panels/statistics.py" line="67" />
    <source>Percentile bands of this tensor's weights: 1–99% light, 25–75% dark, median</source>
-   <translation>このテンソルの重みのパーセンタイル帯: 1–99% は薄く、25–75% は濃く、中央値</translation>
+   <translation>このテンソルの重みのパーセンタイル帯：1–99% は薄く、25–75% は濃く、中央値</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/statistics.py" line="69" />
    <location filename="cnnviz/gui/panels/statistics.py" line="68" />
    <source>Weight distribution of</source>
-   <translation>重みの分布:</translation>
+   <translation>重みの分布：</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/statistics.py" line="89" />
@@ -3458,7 +3439,7 @@ Keys: {start} start/pause · {step} step · {clear} clear drawing · {help} all 
   <message>
    <location filename="cnnviz/gui/panels/statistics.py" line="329" />
    <source>Statistics arrive every few steps while training. Healthy updates change the weights by about 1/1000 of their size per step (the green band).</source>
-   <translation>統計は学習中に数ステップごとに届きます。健全な更新では、重みは 1 ステップごとにその大きさの約 1/1000 だけ変わります(緑の帯)。</translation>
+   <translation>統計は学習中に数ステップごとに届きます。健全な更新では、重みは 1 ステップごとにその大きさの約 1/1000 だけ変わります（緑の帯）。</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/statistics.py" line="151" />
@@ -3473,7 +3454,7 @@ Keys: {start} start/pause · {step} step · {clear} clear drawing · {help} all 
   <message>
    <location filename="cnnviz/gui/panels/statistics.py" line="324" />
    <source>✓ Looks healthy: each step changes the weights by about {ratio} of their size (the green band).</source>
-   <translation>✓ 健全です: 各ステップで重みがその大きさの約 {ratio} だけ変わります(緑の帯)。</translation>
+   <translation>✓ 健全です：各ステップで重みがその大きさの約 {ratio} だけ変わります（緑の帯）。</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/statistics.py" line="378" />
@@ -3487,7 +3468,7 @@ Keys: {start} start/pause · {step} step · {clear} clear drawing · {help} all 
   </message>
   <message>
    <location filename="cnnviz/gui/panels/timelapse.py" line="41" />
-   <location filename="cnnviz/gui/panels/timelapse.py" line="236" />
+   <location filename="cnnviz/gui/panels/timelapse.py" line="240" />
    <source>▶ Play</source>
    <translation>▶ 再生</translation>
   </message>
@@ -3519,7 +3500,7 @@ Keys: {start} start/pause · {step} step · {clear} clear drawing · {help} all 
   <message>
    <location filename="cnnviz/gui/panels/timelapse.py" line="58" />
    <source>Scrub through training: one position per evaluation</source>
-   <translation>学習の経過をたどる: 評価ごとに 1 コマ</translation>
+   <translation>学習の経過をたどる：評価ごとに 1 コマ</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/timelapse.py" line="60" />
@@ -3533,7 +3514,7 @@ Keys: {start} start/pause · {step} step · {clear} clear drawing · {help} all 
    <translation>未測定</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/timelapse.py" line="240" />
+   <location filename="cnnviz/gui/panels/timelapse.py" line="244" />
    <source>❚❚ Stop</source>
    <translation>❚❚ 停止</translation>
   </message>
@@ -3543,12 +3524,12 @@ Keys: {start} start/pause · {step} step · {clear} clear drawing · {help} all 
    <translation>コマ {index} / {count} · ステップ {step:,} · エポック {epoch:.2f} · テスト精度 {accuracy}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/timelapse.py" line="273" />
+   <location filename="cnnviz/gui/panels/timelapse.py" line="277" />
    <source>Saved the time-lapse ({count} frames) to {path}</source>
-   <translation>タイムラプス({count} コマ)を {path} に保存しました</translation>
+   <translation>タイムラプス（{count} コマ）を {path} に保存しました</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/timelapse.py" line="286" />
+   <location filename="cnnviz/gui/panels/timelapse.py" line="290" />
    <source>Saved {count} PNG frames to {folder}</source>
    <translation>PNG {count} コマを {folder} に保存しました</translation>
   </message>
@@ -3560,27 +3541,27 @@ Keys: {start} start/pause · {step} step · {clear} clear drawing · {help} all 
   <message>
    <location filename="cnnviz/gui/panels/timelapse.py" line="224" />
    <source>&lt;b&gt;{name}&lt;/b&gt; ({c} maps)</source>
-   <translation>&lt;b&gt;{name}&lt;/b&gt;({c} 枚)</translation>
+   <translation>&lt;b&gt;{name}&lt;/b&gt;（{c} 枚）</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/timelapse.py" line="270" />
+   <location filename="cnnviz/gui/panels/timelapse.py" line="274" />
    <source>Could not export the GIF: {exc}</source>
-   <translation>GIF を書き出せませんでした: {exc}</translation>
+   <translation>GIF を書き出せませんでした：{exc}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/timelapse.py" line="284" />
+   <location filename="cnnviz/gui/panels/timelapse.py" line="288" />
    <source>Could not export the frames: {exc}</source>
-   <translation>コマを書き出せませんでした: {exc}</translation>
+   <translation>コマを書き出せませんでした：{exc}</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/timings.py" line="266" />
    <source>{ms} ms/batch of {size}</source>
-   <translation>{ms} ms/バッチ({size} 枚)</translation>
+   <translation>{ms} ms/バッチ（{size} 枚）</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/timings.py" line="68" />
    <source>dark: forward · light: backward · latest of each backend</source>
-   <translation>濃い: 順伝播 · 薄い: 逆伝播 · バックエンドごとの最新値</translation>
+   <translation>濃い：順伝播 · 薄い：逆伝播 · バックエンドごとの最新値</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/timings.py" line="94" />
@@ -3592,7 +3573,7 @@ appear here while training</source>
   <message>
    <location filename="cnnviz/gui/panels/timings.py" line="189" />
    <source>A: its layers differ from B's (another network), its timings are not set beside</source>
-   <translation>A: 層が B と違う(別のネットワーク)ため、時間は並べて表示しません</translation>
+   <translation>A：層が B と違う（別のネットワーク）ため、時間は並べて表示しません</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/timings.py" line="79" />
@@ -3607,138 +3588,138 @@ appear here while training</source>
   <message>
    <location filename="cnnviz/gui/panels/timings.py" line="87" />
    <source>training time (s)</source>
-   <translation>学習時間 (秒)</translation>
+   <translation>学習時間（秒）</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/timings.py" line="177" />
    <source>A: timings not recorded in this file</source>
-   <translation>A: このファイルには時間の記録がありません</translation>
+   <translation>A：このファイルには時間の記録がありません</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/timings.py" line="179" />
    <source>A: no timing was measured in the kept run</source>
-   <translation>A: 残した学習では時間を測っていません</translation>
+   <translation>A：残した学習では時間を測っていません</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/timings.py" line="282" />
    <source>A's time is one measurement of the kept run, at its step {step:,}, under the load the computer had then: early steps (warm-up, kernels loading) and other programs make it slower than a run's usual pace.</source>
-   <translation>A の時間は、残した学習をそのステップ {step:,} で一度だけ測ったもので、当時のコンピューターの負荷を含みます。最初のほうのステップ(ウォームアップ、カーネルの読み込み)や他のプログラムがあると、ふだんの速さより遅くなります。</translation>
+   <translation>A の時間は、残した学習をそのステップ {step:,} で一度だけ測ったもので、当時のコンピューターの負荷を含みます。最初のほうのステップ（ウォームアップ、カーネルの読み込み）や他のプログラムがあると、ふだんの速さより遅くなります。</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/timings.py" line="278" />
    <source>{ms} ms/batch of {size}, measured then (its step {step:,})</source>
-   <translation>{ms} ms/バッチ({size} 枚)、当時の測定(その学習のステップ {step:,})</translation>
+   <translation>{ms} ms/バッチ（{size} 枚）、当時の測定（その学習のステップ {step:,}）</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/unit_tile.py" line="84" />
    <source>{title}: click to see it bigger</source>
-   <translation>{title}: クリックで拡大</translation>
+   <translation>{title}：クリックで拡大</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/why.py" line="81" />
+   <location filename="cnnviz/gui/panels/why.py" line="86" />
    <source>Why did it say that?</source>
-   <translation>なぜそう答えた?</translation>
+   <translation>なぜそう答えた？</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/why.py" line="85" />
+   <location filename="cnnviz/gui/panels/why.py" line="90" />
    <source>Compute again with the latest weights</source>
    <translation>最新の重みで計算し直す</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/why.py" line="90" />
+   <location filename="cnnviz/gui/panels/why.py" line="95" />
    <source>Which class's evidence to show (default: the one the network chose)</source>
-   <translation>どのクラスの根拠を表示するか(既定: ネットワークが選んだクラス)</translation>
+   <translation>どのクラスの根拠を表示するか（既定：ネットワークが選んだクラス）</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/why.py" line="95" />
+   <location filename="cnnviz/gui/panels/why.py" line="100" />
    <source>Side of the black square slid over the image for the occlusion map</source>
    <translation>遮蔽マップで画像の上を動かす黒い正方形の一辺</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/why.py" line="102" />
-   <location filename="cnnviz/gui/panels/why.py" line="99" />
+   <location filename="cnnviz/gui/panels/why.py" line="107" />
+   <location filename="cnnviz/gui/panels/why.py" line="104" />
    <source>evidence for class</source>
    <translation>根拠のクラス</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/why.py" line="103" />
+   <location filename="cnnviz/gui/panels/why.py" line="108" />
    <source>Occlusion patch size</source>
    <translation>遮蔽パッチの大きさ</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/why.py" line="112" />
+   <location filename="cnnviz/gui/panels/why.py" line="117" />
    <source>Saliency and occlusion maps</source>
    <translation>サリエンシーマップと遮蔽マップ</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/why.py" line="113" />
+   <location filename="cnnviz/gui/panels/why.py" line="118" />
    <source>The input; where a change would move the score most; where hiding the image hurts (orange) or helps (blue)</source>
-   <translation>入力。変えるとスコアが最も動く場所。隠すと不利になる場所(オレンジ)と有利になる場所(青)</translation>
+   <translation>入力。変えるとスコアが最も動く場所。隠すと不利になる場所（オレンジ）と有利になる場所（青）</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/why.py" line="127" />
+   <location filename="cnnviz/gui/panels/why.py" line="132" />
    <source>Saliency: the gradient of the class score with respect to each pixel (exact, one backward pass). Occlusion: a black square slides over the image and we watch the probability drop.</source>
-   <translation>サリエンシー: 各ピクセルに対するクラスのスコアの勾配(正確、逆伝播 1 回)。遮蔽: 黒い正方形を画像の上で動かし、確率の下がり方を見ます。</translation>
+   <translation>サリエンシー：各ピクセルに対するクラスのスコアの勾配（正確、逆伝播 1 回）。遮蔽：黒い正方形を画像の上で動かし、確率の下がり方を見ます。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/why.py" line="161" />
+   <location filename="cnnviz/gui/panels/why.py" line="165" />
    <source>predicted</source>
    <translation>予測</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/why.py" line="222" />
+   <location filename="cnnviz/gui/panels/why.py" line="226" />
    <source>Explaining your drawing with the weights of step {step}…</source>
    <translation>ステップ {step} の重みであなたの手書きを説明中…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/why.py" line="223" />
+   <location filename="cnnviz/gui/panels/why.py" line="227" />
    <source>Explaining test image #{index} (true label {label}) with the weights of step {step}…</source>
-   <translation>ステップ {step} の重みでテスト画像 #{index}(正解 {label})を説明中…</translation>
+   <translation>ステップ {step} の重みでテスト画像 #{index}（正解 {label}）を説明中…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/why.py" line="266" />
+   <location filename="cnnviz/gui/panels/why.py" line="270" />
    <source>Your drawing: the network says &lt;b&gt;{answer}&lt;/b&gt; ({percent}% sure){chosen} · weights of step {step}</source>
-   <translation>あなたの手書き: ネットワークの答えは &lt;b&gt;{answer}&lt;/b&gt;(確信度 {percent}%){chosen} · ステップ {step} の重み</translation>
+   <translation>あなたの手書き：ネットワークの答えは &lt;b&gt;{answer}&lt;/b&gt;（確信度 {percent}%）{chosen} · ステップ {step} の重み</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/why.py" line="267" />
+   <location filename="cnnviz/gui/panels/why.py" line="271" />
    <source>Test image #{index} (true label {label}): the network says &lt;b&gt;{answer}&lt;/b&gt; ({percent}% sure){chosen} · weights of step {step}</source>
-   <translation>テスト画像 #{index}(正解 {label}): ネットワークの答えは &lt;b&gt;{answer}&lt;/b&gt;(確信度 {percent}%){chosen} · ステップ {step} の重み</translation>
+   <translation>テスト画像 #{index}（正解 {label}）：ネットワークの答えは &lt;b&gt;{answer}&lt;/b&gt;（確信度 {percent}%）{chosen} · ステップ {step} の重み</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/why.py" line="97" />
+   <location filename="cnnviz/gui/panels/why.py" line="102" />
    <source>Explain</source>
    <translation>説明</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/why.py" line="100" />
+   <location filename="cnnviz/gui/panels/why.py" line="105" />
    <source>occlusion patch</source>
    <translation>遮蔽パッチ</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/why.py" line="208" />
-   <source>Nothing to explain yet: there are no weights (start training or load a model).</source>
-   <translation>まだ説明するものがありません: 重みがありません(学習を始めるか、モデルを読み込んでください)。</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/panels/why.py" line="240" />
-   <source>Could not explain: {message}</source>
-   <translation>説明できませんでした: {message}</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/panels/why.py" line="260" />
-   <source>; showing the evidence for &lt;b&gt;{digit}&lt;/b&gt; ({percent}%)</source>
-   <translation>、&lt;b&gt;{digit}&lt;/b&gt; の根拠を表示({percent}%)</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/panels/why.py" line="211" />
-   <source>Nothing to explain yet: draw a digit on the pad first.</source>
-   <translation>まだ説明するものがありません: まず描画キャンバスに数字を書いてください。</translation>
-  </message>
-  <message>
    <location filename="cnnviz/gui/panels/why.py" line="212" />
+   <source>Nothing to explain yet: there are no weights (start training or load a model).</source>
+   <translation>まだ説明するものがありません：重みがありません（学習を始めるか、モデルを読み込んでください）。</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/why.py" line="244" />
+   <source>Could not explain: {message}</source>
+   <translation>説明できませんでした：{message}</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/why.py" line="264" />
+   <source>; showing the evidence for &lt;b&gt;{digit}&lt;/b&gt; ({percent}%)</source>
+   <translation>、&lt;b&gt;{digit}&lt;/b&gt; の根拠を表示（{percent}%）</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/why.py" line="215" />
+   <source>Nothing to explain yet: draw a digit on the pad first.</source>
+   <translation>まだ説明するものがありません：まず描画キャンバスに数字を書いてください。</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/why.py" line="216" />
    <source>Nothing to explain yet: no test image is loaded yet.</source>
-   <translation>まだ説明するものがありません: テスト画像がまだ読み込まれていません。</translation>
+   <translation>まだ説明するものがありません：テスト画像がまだ読み込まれていません。</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/why_arrangement.py" line="16" />
@@ -3753,7 +3734,7 @@ appear here while training</source>
   <message>
    <location filename="cnnviz/gui/panels/why_arrangement.py" line="18" />
    <source>&lt;b&gt;occlusion&lt;/b&gt;&lt;br&gt;orange: hiding it hurts&lt;br&gt;blue: hiding it helps</source>
-   <translation>&lt;b&gt;遮蔽&lt;/b&gt;&lt;br&gt;オレンジ: 隠すと下がる&lt;br&gt;青: 隠すと上がる</translation>
+   <translation>&lt;b&gt;遮蔽&lt;/b&gt;&lt;br&gt;オレンジ：隠すと下がる&lt;br&gt;青：隠すと上がる</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/why_arrangement.py" line="14" />
@@ -3768,7 +3749,7 @@ appear here while training</source>
   <message>
    <location filename="cnnviz/gui/panels/why_arrangement.py" line="14" />
    <source>&lt;b&gt;occlusion&lt;/b&gt;&lt;br&gt;orange: hurts · blue: helps</source>
-   <translation>&lt;b&gt;遮蔽&lt;/b&gt;&lt;br&gt;オレンジ: 下がる · 青: 上がる</translation>
+   <translation>&lt;b&gt;遮蔽&lt;/b&gt;&lt;br&gt;オレンジ：下がる · 青：上がる</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/questions.py" line="113" />
@@ -3778,7 +3759,7 @@ appear here while training</source>
   <message>
    <location filename="cnnviz/gui/questions.py" line="187" />
    <source>Open the lesson?</source>
-   <translation>レッスンを開きますか?</translation>
+   <translation>レッスンを開きますか？</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/questions.py" line="191" />
@@ -3788,7 +3769,7 @@ appear here while training</source>
   <message>
    <location filename="cnnviz/gui/questions.py" line="208" />
    <source>The lesson's run is not saved (step {step}).</source>
-   <translation>レッスンの実行は保存されていません(ステップ {step})。</translation>
+   <translation>レッスンの実行は保存されていません（ステップ {step}）。</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/questions.py" line="218" />
@@ -3798,7 +3779,7 @@ appear here while training</source>
   <message>
    <location filename="cnnviz/gui/questions.py" line="221" />
    <source>Close the lesson?</source>
-   <translation>レッスンを閉じますか?</translation>
+   <translation>レッスンを閉じますか？</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/questions.py" line="228" />
@@ -3808,17 +3789,17 @@ appear here while training</source>
   <message>
    <location filename="cnnviz/gui/questions.py" line="232" />
    <source>Keep it to compare: its curves stay on the plots, grey and dashed, beside the run from before.</source>
-   <translation>比較用に残す: その曲線は灰色の破線でグラフに残り、前の実行と並びます。</translation>
+   <translation>比較用に残す：その曲線は灰色の破線でグラフに残り、前の実行と並びます。</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/questions.py" line="233" />
    <source>Save it: a model file to load again later.</source>
-   <translation>保存: 後で読み込めるモデルファイルにします。</translation>
+   <translation>保存：後で読み込めるモデルファイルにします。</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/questions.py" line="234" />
    <source>Discard it: the lesson's run is gone.</source>
-   <translation>破棄: レッスンの実行は消えます。</translation>
+   <translation>破棄：レッスンの実行は消えます。</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/questions.py" line="92" />
@@ -3830,9 +3811,9 @@ appear here while training</source>
    <source>A training run is paused. To {action}, it has to stop (the weights trained so far are replaced).
 
 Stop the run and go ahead?</source>
-   <translation>学習が一時停止中です。「{action}」には学習を止める必要があります(ここまで学習した重みは置き換えられます)。
+   <translation>学習が一時停止中です。「{action}」には学習を止める必要があります（ここまで学習した重みは置き換えられます）。
 
-学習を止めて実行しますか?</translation>
+学習を止めて実行しますか？</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/questions.py" line="97" />
@@ -3850,9 +3831,9 @@ Stop the run and go ahead?</source>
    <source>A training run is going on. To {action}, it has to stop (the weights trained so far are replaced).
 
 Stop the run and go ahead?</source>
-   <translation>学習の途中です。「{action}」には学習を止める必要があります(ここまで学習した重みは置き換えられます)。
+   <translation>学習の途中です。「{action}」には学習を止める必要があります（ここまで学習した重みは置き換えられます）。
 
-学習を止めて実行しますか?</translation>
+学習を止めて実行しますか？</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/questions.py" line="106" />
@@ -3873,7 +3854,7 @@ Stop the run and go ahead?</source>
   <message>
    <location filename="cnnviz/gui/questions.py" line="212" />
    <source>The lesson's run is training (paused for this question at step {step}).</source>
-   <translation>レッスンの実行は学習中です(この質問のためステップ {step} で一時停止)。</translation>
+   <translation>レッスンの実行は学習中です（この質問のためステップ {step} で一時停止）。</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/questions.py" line="226" />
@@ -3915,12 +3896,12 @@ Stop the run and go ahead?</source>
   <message>
    <location filename="cnnviz/gui/questions.py" line="169" />
    <source>The run now (step {step}) is not saved.</source>
-   <translation>現在の実行(ステップ {step})は保存されていません。</translation>
+   <translation>現在の実行（ステップ {step}）は保存されていません。</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/questions.py" line="216" />
    <source>Its test accuracy: {accuracy} %.</source>
-   <translation>テスト正解率: {accuracy} %。</translation>
+   <translation>テスト正解率：{accuracy} %。</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/questions.py" line="173" />
@@ -3930,25 +3911,25 @@ Stop the run and go ahead?</source>
   <message>
    <location filename="cnnviz/gui/questions.py" line="175" />
    <source>A training run is going on (paused for this question at step {step}).</source>
-   <translation>学習の実行が進行中です(この質問のためステップ {step} で一時停止)。</translation>
+   <translation>学習の実行が進行中です（この質問のためステップ {step} で一時停止）。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/restore_question.py" line="27" />
+   <location filename="cnnviz/gui/restore_question.py" line="28" />
    <source>Restore an autosaved run?</source>
-   <translation>自動保存された学習を復元しますか?</translation>
+   <translation>自動保存された学習を復元しますか？</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/restore_question.py" line="69" />
+   <location filename="cnnviz/gui/restore_question.py" line="70" />
    <source>Restore</source>
    <translation>復元</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/restore_question.py" line="70" />
+   <location filename="cnnviz/gui/restore_question.py" line="71" />
    <source>Discard</source>
    <translation>破棄</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/restore_question.py" line="71" />
+   <location filename="cnnviz/gui/restore_question.py" line="72" />
    <source>Later</source>
    <translation>後で</translation>
   </message>
@@ -3958,123 +3939,128 @@ Stop the run and go ahead?</source>
    <translation>ネットワーク {network}、{run}、自動保存 {when}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/restore_question.py" line="34" />
+   <location filename="cnnviz/gui/restore_question.py" line="35" />
    <source>Runs of earlier sessions were autosaved (newest first). Restore the one chosen?</source>
-   <translation>以前のセッションの学習が自動保存されています(新しい順)。選んだものを復元しますか?</translation>
+   <translation>以前のセッションの学習が自動保存されています（新しい順）。選んだものを復元しますか？</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/restore_question.py" line="62" />
+   <location filename="cnnviz/gui/restore_question.py" line="63" />
    <source>Discard deletes the autosave; Later offers it again at the next start.</source>
    <translation>「破棄」で自動保存を削除します。「後で」を選ぶと次回の起動時にまた提案します。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/restore_question.py" line="64" />
+   <location filename="cnnviz/gui/restore_question.py" line="65" />
    <source>Discard deletes the autosaves listed; Later offers them again at the next start.</source>
    <translation>「破棄」で一覧の自動保存を削除します。「後で」を選ぶと次回の起動時にまた提案します。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/restore_question.py" line="56" />
+   <location filename="cnnviz/gui/restore_question.py" line="57" />
    <source>Also delete the {count:,} older autosaves (not listed)</source>
    <translation>一覧にない古い自動保存 {count:,} 件も削除する</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/restore_question.py" line="30" />
+   <location filename="cnnviz/gui/restore_question.py" line="31" />
    <source>A run of an earlier session was autosaved{count}:
 {describe_offer}.
 Restore it?</source>
    <translation>前回のセッションの学習が自動保存されています{count}:
 {describe_offer}。
-復元しますか?</translation>
+復元しますか？</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/router.py" line="164" />
    <source>{backend}: compiling kernels, first start only</source>
-   <translation>{backend}: カーネルをコンパイル中(初回のみ)</translation>
+   <translation>{backend}：カーネルをコンパイル中（初回のみ）</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/router.py" line="182" />
+   <location filename="cnnviz/gui/router.py" line="179" />
+   <source>Training diverged and is paused. {advice}</source>
+   <translation>学習が発散したため、一時停止しました。{advice}</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/router.py" line="187" />
    <source>Training stopped: {message}</source>
-   <translation>学習が止まりました: {message}</translation>
+   <translation>学習が止まりました：{message}</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/router.py" line="68" />
    <source>Display error: {error_type}: {exc}</source>
-   <translation>表示エラー: {error_type}: {exc}</translation>
+   <translation>表示エラー：{error_type}: {exc}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="333" />
+   <location filename="cnnviz/gui/run_control.py" line="328" />
    <source>The network changed, so the run was stopped. Press Start to train the new network.</source>
    <translation>ネットワークが変わったので学習を止めました。開始を押すと新しいネットワークを学習します。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="345" />
+   <location filename="cnnviz/gui/run_control.py" line="338" />
    <source>The data set changed, so the run was stopped. Press Start to train on it.</source>
    <translation>データセットが変わったので学習を止めました。開始を押すとそのデータで学習します。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="227" />
+   <location filename="cnnviz/gui/run_control.py" line="233" />
    <source>starting over with new random weights</source>
    <translation>新しい乱数の重みでやり直す</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="255" />
-   <source>No data set is loaded: choose one that is installed, or start with --data DIR.</source>
-   <translation>データセットが読み込まれていません。インストール済みのものを選ぶか、--data DIR を付けて起動してください。</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/run_control.py" line="42" />
+   <location filename="cnnviz/gui/run_control.py" line="41" />
    <source>training on {train_used:,} of {train_total:,} images</source>
    <translation>{train_total:,} 枚中 {train_used:,} 枚で学習</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="48" />
+   <location filename="cnnviz/gui/run_control.py" line="47" />
    <source>testing on {test_used:,} of {test_total:,}</source>
    <translation>{test_total:,} 枚中 {test_used:,} 枚でテスト</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="234" />
+   <location filename="cnnviz/gui/run_control.py" line="240" />
    <source>New random weights (seed {seed}).</source>
-   <translation>新しい乱数の重み(シード {seed})。</translation>
+   <translation>新しい乱数の重み（シード {seed}）。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="431" />
+   <location filename="cnnviz/gui/run_control.py" line="278" />
+   <source>No data set is loaded: choose one that is installed, or start with --data DIR.</source>
+   <translation>データセットが読み込まれていません。インストール済みのものを選ぶか、--data DIR を付けて起動してください。</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/run_control.py" line="420" />
    <source>Training stopped by an error: {message}. The app is still running; change a setting and press Start to try again.</source>
-   <translation>エラーで学習が止まりました: {message}。アプリは動いています。設定を変えて開始を押し、もう一度試してください。</translation>
+   <translation>エラーで学習が止まりました：{message}。アプリは動いています。設定を変えて開始を押し、もう一度試してください。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="271" />
+   <location filename="cnnviz/gui/run_control.py" line="334" />
+   <source>Cannot load the {name} data set: {exc}</source>
+   <translation>データセット {name} を読み込めません：{exc}</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/run_control.py" line="387" />
+   <source>Could not copy the final weights: {exc}</source>
+   <translation>最終的な重みをコピーできませんでした：{exc}</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/run_control.py" line="397" />
+   <source>{label} finished. Our drawings: {ours} (see the Class drawings tab).</source>
+   <translation>{label} が完了しました。みんなの手書き：{ours}（「クラスの手書き」タブを参照）。</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/run_control.py" line="164" />
+   <source>Cannot build the network: {exc}</source>
+   <translation>ネットワークを作れません：{exc}</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/run_control.py" line="265" />
    <source>Learning our {count} classes further</source>
    <translation>わたしたちの {count} クラスをさらに学習中</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="394" />
-   <source>Could not copy the final weights: {exc}</source>
-   <translation>最終的な重みをコピーできませんでした: {exc}</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/run_control.py" line="404" />
-   <source>{label} finished. Our drawings: {ours} (see the Class drawings tab).</source>
-   <translation>{label} が完了しました。みんなの手書き: {ours}(「クラスの手書き」タブを参照)。</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/run_control.py" line="160" />
-   <source>Cannot build the network: {exc}</source>
-   <translation>ネットワークを作れません: {exc}</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/run_control.py" line="289" />
+   <location filename="cnnviz/gui/run_control.py" line="285" />
    <source>Cannot start: {exc}</source>
-   <translation>開始できません: {exc}</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/run_control.py" line="340" />
-   <source>Cannot load the {name} data set: {exc}</source>
-   <translation>データセット {name} を読み込めません: {exc}</translation>
+   <translation>開始できません：{exc}</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/shortcuts.py" line="73" />
    <source>While you type in a field (the learning rate, a network spec, a name) the keys type: Enter applies it and leaves the field, Escape leaves it unchanged.</source>
-   <translation>入力欄(学習率、ネットワークの指定、名前)に入力している間は、キーは文字の入力になります。Enter で適用して欄を離れ、Escape で変更せずに離れます。</translation>
+   <translation>入力欄（学習率、ネットワークの指定、名前）に入力している間は、キーは文字の入力になります。Enter で適用して欄を離れ、Escape で変更せずに離れます。</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/shortcuts.py" line="49" />
@@ -4099,17 +4085,17 @@ Restore it?</source>
   <message>
    <location filename="cnnviz/gui/shortcuts.py" line="53" />
    <source>Open a photo or scan of a digit to classify (or drop it on the canvas)</source>
-   <translation>分類する数字の写真やスキャンを開く(キャンバスにドロップしても可)</translation>
+   <translation>分類する数字の写真やスキャンを開く（キャンバスにドロップしても可）</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/shortcuts.py" line="54" />
    <source>The previous test image (feature maps, Why?)</source>
-   <translation>前のテスト画像(特徴マップ、なぜ?)</translation>
+   <translation>前のテスト画像（特徴マップ、なぜ？）</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/shortcuts.py" line="55" />
    <source>The next test image (feature maps, Why?)</source>
-   <translation>次のテスト画像(特徴マップ、なぜ?)</translation>
+   <translation>次のテスト画像（特徴マップ、なぜ？）</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/shortcuts.py" line="56" />
@@ -4134,7 +4120,7 @@ Restore it?</source>
   <message>
    <location filename="cnnviz/gui/shortcuts.py" line="60" />
    <source>Keep this run for comparison (the next run is drawn over it)</source>
-   <translation>この学習を比較用に残す(次の学習がその上に描かれます)</translation>
+   <translation>この学習を比較用に残す（次の学習がその上に描かれます）</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/shortcuts.py" line="61" />
@@ -4149,17 +4135,17 @@ Restore it?</source>
   <message>
    <location filename="cnnviz/gui/shortcuts.py" line="63" />
    <source>Zoom in: larger text and plots (up to 200 %)</source>
-   <translation>拡大: 文字とグラフを大きく(200 % まで)</translation>
+   <translation>拡大：文字とグラフを大きく（200 % まで）</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/shortcuts.py" line="64" />
    <source>Zoom out (down to 80 %)</source>
-   <translation>縮小(80 % まで)</translation>
+   <translation>縮小（80 % まで）</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/shortcuts.py" line="65" />
    <source>Actual size (zoom 100 %)</source>
-   <translation>実際のサイズ(ズーム 100 %)</translation>
+   <translation>実際のサイズ（ズーム 100 %）</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/shortcuts.py" line="66" />
@@ -4187,7 +4173,7 @@ Restore it?</source>
    <translation>このキー一覧</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/shortcuts.py" line="252" />
+   <location filename="cnnviz/gui/shortcuts.py" line="244" />
    <source>Keys</source>
    <translation>キー一覧</translation>
   </message>
@@ -4197,164 +4183,184 @@ Restore it?</source>
    <translation>{keys} または {key}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/status.py" line="38" />
+   <location filename="cnnviz/gui/status.py" line="39" />
    <source>waiting for the last run's step to end…</source>
    <translation>前の学習の最後のステップが終わるのを待っています…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/status.py" line="40" />
+   <location filename="cnnviz/gui/status.py" line="41" />
    <source>still waiting for the last run's step to end (over 30 s)…</source>
-   <translation>前の学習の最後のステップが終わるのをまだ待っています(30 秒以上)…</translation>
+   <translation>前の学習の最後のステップが終わるのをまだ待っています（30 秒以上）…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/status.py" line="43" />
+   <location filename="cnnviz/gui/status.py" line="44" />
    <source>ready</source>
    <translation>準備完了</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/status.py" line="44" />
+   <location filename="cnnviz/gui/status.py" line="45" />
    <source>idle</source>
    <translation>待機中</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/status.py" line="45" />
+   <location filename="cnnviz/gui/status.py" line="46" />
    <source>starting</source>
    <translation>開始中</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/status.py" line="46" />
+   <location filename="cnnviz/gui/status.py" line="47" />
    <source>running</source>
    <translation>学習中</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/status.py" line="47" />
+   <location filename="cnnviz/gui/status.py" line="48" />
    <source>paused</source>
    <translation>一時停止中</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/status.py" line="48" />
+   <location filename="cnnviz/gui/status.py" line="49" />
    <source>reset</source>
    <translation>リセット</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/status.py" line="49" />
+   <location filename="cnnviz/gui/status.py" line="50" />
    <source>finished</source>
    <translation>完了</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/status.py" line="50" />
+   <location filename="cnnviz/gui/status.py" line="51" />
    <source>stopped</source>
    <translation>停止</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/status.py" line="51" />
+   <location filename="cnnviz/gui/status.py" line="52" />
    <source>failed</source>
    <translation>失敗</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/status.py" line="52" />
+   <location filename="cnnviz/gui/status.py" line="53" />
    <source>stopped by an error</source>
    <translation>エラーで停止</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/status.py" line="53" />
+   <location filename="cnnviz/gui/status.py" line="54" />
    <source>ready · compiling kernels</source>
    <translation>準備完了 · カーネルをコンパイル中</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/status.py" line="54" />
-   <source>starting (loading data)…</source>
-   <translation>開始中(データを読み込み中)…</translation>
-  </message>
-  <message>
    <location filename="cnnviz/gui/status.py" line="55" />
-   <source>starting (loading data and compiling kernels)…</source>
-   <translation>開始中(データの読み込みとカーネルのコンパイル)…</translation>
+   <source>starting (loading data)…</source>
+   <translation>開始中（データを読み込み中）…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/status.py" line="31" />
+   <location filename="cnnviz/gui/status.py" line="56" />
+   <source>starting (loading data and compiling kernels)…</source>
+   <translation>開始中（データの読み込みとカーネルのコンパイル）…</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/status.py" line="32" />
    <source>epoch {value}</source>
    <translation>エポック {value}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/status.py" line="32" />
+   <location filename="cnnviz/gui/status.py" line="33" />
    <source>step {value}</source>
    <translation>ステップ {value}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/status.py" line="33" />
+   <location filename="cnnviz/gui/status.py" line="34" />
    <source>backend {value}</source>
    <translation>バックエンド {value}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/status.py" line="34" />
+   <location filename="cnnviz/gui/status.py" line="35" />
    <source>ETA {value}</source>
    <translation>残り {value}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/status.py" line="35" />
+   <location filename="cnnviz/gui/status.py" line="36" />
    <source>test accuracy {value}</source>
    <translation>テスト精度 {value}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/status.py" line="132" />
+   <location filename="cnnviz/gui/status.py" line="139" />
    <source>Hide this message</source>
    <translation>このメッセージを隠す</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/status.py" line="335" />
+   <location filename="cnnviz/gui/status.py" line="417" />
    <source>{value} images/s</source>
    <translation>{value} 枚/秒</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/window.py" line="63" />
+   <location filename="cnnviz/gui/window.py" line="65" />
    <source>cnnviz — watch a CNN learn</source>
    <translation>cnnviz — CNN が学ぶ様子を見る</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/window.py" line="342" />
+   <location filename="cnnviz/gui/window.py" line="348" />
    <source>Zoom {asked} % does not fit this window ({width}×{height}): showing {level} %, the largest at which every view fits.</source>
-   <translation>ズーム {asked} % はこのウィンドウ({width}×{height})に収まりません：すべての表示が収まる最大の {level} % で表示します。</translation>
+   <translation>ズーム {asked} % はこのウィンドウ（{width}×{height}）に収まりません：すべての表示が収まる最大の {level} % で表示します。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/window.py" line="411" />
+   <location filename="cnnviz/gui/window.py" line="410" />
    <source>Test image #{index}: see inside it in Training (feature maps) and Why?</source>
-   <translation>テスト画像 #{index}: 学習(特徴マップ)と「なぜ?」で中を見られます</translation>
+   <translation>テスト画像 #{index}：学習（特徴マップ）と「なぜ？」で中を見られます</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/window.py" line="356" />
+   <location filename="cnnviz/gui/window.py" line="362" />
    <source>Zoom {level} % is the largest at which every view fits this window ({width}×{height})</source>
-   <translation>ズーム {level} % が、すべての表示がこのウィンドウ({width}×{height})に収まる最大の倍率です</translation>
+   <translation>ズーム {level} % が、すべての表示がこのウィンドウ（{width}×{height}）に収まる最大の倍率です</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/window.py" line="322" />
+   <location filename="cnnviz/gui/window.py" line="328" />
    <source>{zoom} (could not be stored)</source>
-   <translation>{zoom}(保存できませんでした)</translation>
+   <translation>{zoom}（保存できませんでした）</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/nn/model.py" line="44" />
+   <source>the seed article's net: 2 conv5 layers (32, 64), dense 512</source>
+   <translation>元の記事のネットワーク：conv5 層 2 つ（32, 64）、dense 512</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/nn/model.py" line="45" />
+   <source>Keras' mnist_cnn: 2 conv3 valid layers, dropout, dense 128</source>
+   <translation>Keras の mnist_cnn: conv3 層 2 つ（valid）、ドロップアウト、dense 128</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/nn/model.py" line="46" />
+   <source>tiny classroom net: conv5-8, conv3-16, dense 10 (trains in seconds)</source>
+   <translation>授業用の小さなネットワーク：conv5-8、conv3-16、dense 10 （数秒で学習）</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/nn/model.py" line="47" />
+   <source>fastest recipe to 99 %: conv5-24, conv3-32 valid, dense 256; 1.5 epochs, batch 256, Adam(0.7, 0.9), one-cycle with a 15 % warm-up</source>
+   <translation>99 % への最速のレシピ：conv5-24、conv3-32 (valid)、dense 256。1.5 エポック、バッチ 256、Adam(0.7, 0.9)、15 % のウォームアップ付き one-cycle</translation>
   </message>
   <message>
    <location filename="cnnviz/train/compile_kernels.py" line="25" />
    <source>{backend}: compiling kernels (the first start only; later starts load them from a cache)</source>
-   <translation>{backend}: カーネルをコンパイル中(初回のみ。次回からはキャッシュから読み込みます)</translation>
+   <translation>{backend}：カーネルをコンパイル中（初回のみ。次回からはキャッシュから読み込みます）</translation>
   </message>
   <message>
    <location filename="cnnviz/train/compile_kernels.py" line="36" />
    <source>{backend}: compiled kernels in {seconds:.1f} s</source>
-   <translation>{backend}: カーネルを {seconds:.1f} 秒でコンパイルしました</translation>
+   <translation>{backend}：カーネルを {seconds:.1f} 秒でコンパイルしました</translation>
   </message>
   <message>
    <location filename="cnnviz/train/events.py" line="186" />
    <source>{cause}. The weights of step {step} were put back (the step count goes on from {now}) and training is paused. {advice}</source>
-   <translation>{cause}。重みをステップ {step} の状態に戻し(ステップ数は {now} から続きます)、学習を一時停止しました。{advice}</translation>
+   <translation>{cause}。重みをステップ {step} の状態に戻し（ステップ数は {now} から続きます）、学習を一時停止しました。{advice}</translation>
   </message>
   <message>
    <location filename="cnnviz/train/recovery.py" line="123" />
    <source>the loss has stayed at chance level ({chance:.2f} = ln 10, a guess among ten classes) for {steps} steps after having been far higher</source>
-   <translation>損失がはるかに高い値になった後、{steps} ステップの間あてずっぽうの水準({chance:.2f} = ln 10、10 クラスからの当て推量)のままです</translation>
+   <translation>損失がはるかに高い値になった後、{steps} ステップの間あてずっぽうの水準（{chance:.2f} = ln 10、10 クラスからの当て推量）のままです</translation>
   </message>
   <message>
    <location filename="cnnviz/train/recovery.py" line="116" />
    <source>the loss has stayed at chance level ({chance:.2f} = ln 10, a guess among ten classes) for {steps} steps after having been much lower</source>
-   <translation>損失がはるかに低い値になった後、{steps} ステップの間あてずっぽうの水準({chance:.2f} = ln 10、10 クラスからの当て推量)のままです</translation>
+   <translation>損失がはるかに低い値になった後、{steps} ステップの間あてずっぽうの水準（{chance:.2f} = ln 10、10 クラスからの当て推量）のままです</translation>
   </message>
   <message>
    <location filename="cnnviz/train/recovery.py" line="218" />
@@ -4364,12 +4370,12 @@ Restore it?</source>
   <message>
    <location filename="cnnviz/train/recovery.py" line="289" />
    <source>{old} failed during {where} ({error}); continuing on {cpu} from step {step}; the GPU's memory was lost, so training went back {back} steps to step {step}</source>
-   <translation>{old} は{where}の途中で失敗しました({error})。ステップ {step} から {cpu} で続けます。GPU のメモリが失われたため、学習は {back} ステップ戻ってステップ {step} からになりました</translation>
+   <translation>{old} は{where}の途中で失敗しました（{error}）。ステップ {step} から {cpu} で続けます。GPU のメモリが失われたため、学習は {back} ステップ戻ってステップ {step} からになりました</translation>
   </message>
   <message>
    <location filename="cnnviz/train/recovery.py" line="296" />
    <source>{old} failed during {where} ({error}); continuing on {cpu} from step {step}</source>
-   <translation>{old} は{where}の途中で失敗しました({error})。ステップ {step} から {cpu} で続けます</translation>
+   <translation>{old} は{where}の途中で失敗しました（{error}）。ステップ {step} から {cpu} で続けます</translation>
   </message>
   <message>
    <location filename="cnnviz/train/recovery.py" line="238" />
@@ -4379,7 +4385,7 @@ Restore it?</source>
   <message>
    <location filename="cnnviz/train/recovery.py" line="248" />
    <source>{backend} failed to start ({error}); training stays on {current}</source>
-   <translation>{backend} を起動できませんでした({error})。学習は {current} のまま続けます</translation>
+   <translation>{backend} を起動できませんでした（{error}）。学習は {current} のまま続けます</translation>
   </message>
   <message>
    <location filename="cnnviz/train/stats.py" line="257" />
@@ -4414,7 +4420,7 @@ Restore it?</source>
   <message>
    <location filename="cnnviz/train/trainer.py" line="429" />
    <source>Lower the learning rate (now {lr:g}) and resume.</source>
-   <translation>学習率(現在 {lr:g})を下げてから再開してください。</translation>
+   <translation>学習率（現在 {lr:g}）を下げてから再開してください。</translation>
   </message>
   <message>
    <location filename="cnnviz/train/trainer.py" line="443" />
@@ -4459,27 +4465,27 @@ Restore it?</source>
   <message>
    <location filename="assets/presets/01_first_look.json" line="1" />
    <source>First look (tiny net)</source>
-   <translation>はじめの一歩(小さなネットワーク)</translation>
+   <translation>はじめの一歩（小さなネットワーク）</translation>
   </message>
   <message>
    <location filename="assets/presets/01_first_look.json" line="1" />
    <source>A tiny network (two small convolutions, 9,226 weights) learns to read handwritten digits from scratch, in about half a minute on a laptop.</source>
-   <translation>小さなネットワーク(畳み込み 2 つ、重み 9,226 個)が手書き数字の読み方をゼロから学びます。ノートパソコンで約 30 秒。</translation>
+   <translation>小さなネットワーク（畳み込み 2 つ、重み 9,226 個）が手書き数字の読み方をゼロから学びます。ノートパソコンで約 30 秒。</translation>
   </message>
   <message>
    <location filename="assets/presets/01_first_look.json" line="1" />
    <source>Press Start (Space). The loss curve falls within seconds; the green dots (accuracy on test images the network never trains on) pass 90% within the first quarter of the epoch, and end near 98%.</source>
-   <translation>開始(スペース)を押します。損失の曲線は数秒で下がります。緑の点(ネットワークが学習に使わないテスト画像での精度)はエポックの最初の 4 分の 1 で 90% を超え、最後は 98% 近くになります。</translation>
+   <translation>開始（スペース）を押します。損失の曲線は数秒で下がります。緑の点（ネットワークが学習に使わないテスト画像での精度）はエポックの最初の 4 分の 1 で 90% を超え、最後は 98% 近くになります。</translation>
   </message>
   <message>
    <location filename="assets/presets/01_first_look.json" line="1" />
    <source>Kernels: the eight 5×5 conv1 kernels start as random noise. Watch them change in the first few hundred steps: most grow smoother, and several become little stroke detectors, a blue side next to a red side, which respond to an edge. (Some of the first noise stays: one pass over the data moves them only so far.)</source>
-   <translation>カーネル: conv1 の 8 つの 5×5 カーネルは、はじめはランダムなノイズです。最初の数百ステップでの変化を見てください。多くはなめらかになり、いくつかは青い側と赤い側が並んだ小さな線の検出器になって、エッジに反応します。(最初のノイズは少し残ります。データを 1 周しただけでは、そこまでしか変わりません。)</translation>
+   <translation>カーネル：conv1 の 8 つの 5×5 カーネルは、はじめはランダムなノイズです。最初の数百ステップでの変化を見てください。多くはなめらかになり、いくつかは青い側と赤い側が並んだ小さな線の検出器になって、エッジに反応します。（最初のノイズは少し残ります。データを 1 周しただけでは、そこまでしか変わりません。）</translation>
   </message>
   <message>
    <location filename="assets/presets/01_first_look.json" line="1" />
    <source>Feature maps: each conv1 map shows where its kernel found its stroke in the test image. Point at a pixel to see the multiplication and sum that made it.</source>
-   <translation>特徴マップ: conv1 の各マップは、そのカーネルがテスト画像のどこで自分の線を見つけたかを示します。ピクセルを指すと、その値になった掛け算と和が見られます。</translation>
+   <translation>特徴マップ：conv1 の各マップは、そのカーネルがテスト画像のどこで自分の線を見つけたかを示します。ピクセルを指すと、その値になった掛け算と和が見られます。</translation>
   </message>
   <message>
    <location filename="assets/presets/01_first_look.json" line="1" />
@@ -4489,17 +4495,17 @@ Restore it?</source>
   <message>
    <location filename="assets/presets/02_seed_cpu_vs_gpu.json" line="1" />
    <source>The seed article's network: CPU vs GPU</source>
-   <translation>元の記事のネットワーク: CPU と GPU</translation>
+   <translation>元の記事のネットワーク：CPU と GPU</translation>
   </message>
   <message>
    <location filename="assets/presets/02_seed_cpu_vs_gpu.json" line="1" />
    <source>The full network of the seed article (convolutions with 32 and 64 channels, a 512-unit dense layer: about 1.7 million weights), on the CPU (numba). The same arithmetic runs on every backend; only the speed differs.</source>
-   <translation>元の記事のネットワーク全体(32 チャネルと 64 チャネルの畳み込み、512 ユニットの全結合層: 重みは約 170 万個)を CPU(numba)で動かします。どのバックエンドでも計算は同じで、違うのは速さだけです。</translation>
+   <translation>元の記事のネットワーク全体（32 チャネルと 64 チャネルの畳み込み、512 ユニットの全結合層：重みは約 170 万個）を CPU（numba）で動かします。どのバックエンドでも計算は同じで、違うのは速さだけです。</translation>
   </message>
   <message>
    <location filename="assets/presets/02_seed_cpu_vs_gpu.json" line="1" />
    <source>Press Start. Note the images per second in the status bar, and in Time per layer which layer takes the time: conv2 (32 to 64 channels) does most of the work of every step.</source>
-   <translation>開始を押します。ステータスバーの 1 秒あたりの画像数と、「層ごとの時間」でどの層が時間を使っているかに注目。conv2(32 から 64 チャネル)が各ステップの仕事の大部分をしています。</translation>
+   <translation>開始を押します。ステータスバーの 1 秒あたりの画像数と、「層ごとの時間」でどの層が時間を使っているかに注目。conv2（32 から 64 チャネル）が各ステップの仕事の大部分をしています。</translation>
   </message>
   <message>
    <location filename="assets/presets/02_seed_cpu_vs_gpu.json" line="1" />
@@ -4509,7 +4515,7 @@ Restore it?</source>
   <message>
    <location filename="assets/presets/02_seed_cpu_vs_gpu.json" line="1" />
    <source>No NVIDIA GPU here? Switch to numpy, the plain reference implementation: the same numbers, about three times slower than numba. Switch back to numba to finish the epoch (about 99% test accuracy).</source>
-   <translation>NVIDIA の GPU がない場合は、素朴な参照実装の numpy に切り替えてみましょう。同じ数値で、numba より約 3 倍遅くなります。numba に戻してエポックを終えます(テスト精度は約 99%)。</translation>
+   <translation>NVIDIA の GPU がない場合は、素朴な参照実装の numpy に切り替えてみましょう。同じ数値で、numba より約 3 倍遅くなります。numba に戻してエポックを終えます（テスト精度は約 99%）。</translation>
   </message>
   <message>
    <location filename="assets/presets/03_learning_rate_too_high.json" line="1" />
@@ -4519,12 +4525,12 @@ Restore it?</source>
   <message>
    <location filename="assets/presets/03_learning_rate_too_high.json" line="1" />
    <source>The tiny network with SGD + momentum at a learning rate of 0.5 (with momentum 0.9, each step moves about ten times that far).</source>
-   <translation>小さなネットワークを SGD + モーメンタム、学習率 0.5 で学習します(モーメンタム 0.9 では、1 ステップでその約 10 倍進みます)。</translation>
+   <translation>小さなネットワークを SGD + モーメンタム、学習率 0.5 で学習します（モーメンタム 0.9 では、1 ステップでその約 10 倍進みます）。</translation>
   </message>
   <message>
    <location filename="assets/presets/03_learning_rate_too_high.json" line="1" />
    <source>Press Start. Within the first steps the loss jumps up, then it sits at 2.3, the loss of a pure guess among ten digits (ln 10), and the accuracy at about 10%: the network has stopped learning.</source>
-   <translation>開始を押します。最初の数ステップで損失が跳ね上がり、その後 2.3(10 個の数字から当てずっぽうで選んだときの損失、ln 10)で止まり、精度は約 10% に。ネットワークは学ぶのをやめてしまいました。</translation>
+   <translation>開始を押します。最初の数ステップで損失が跳ね上がり、その後 2.3（10 個の数字から当てずっぽうで選んだときの損失、ln 10）で止まり、精度は約 10% に。ネットワークは学ぶのをやめてしまいました。</translation>
   </message>
   <message>
    <location filename="assets/presets/03_learning_rate_too_high.json" line="1" />
@@ -4534,12 +4540,12 @@ Restore it?</source>
   <message>
    <location filename="assets/presets/03_learning_rate_too_high.json" line="1" />
    <source>After about 150 steps at chance level (some seconds) cnnviz notices: it puts back the weights from before the jump, pauses, and says the training diverged and to lower the learning rate.</source>
-   <translation>偶然レベルのまま約 150 ステップ(数秒)たつと、cnnviz が気づきます。跳ね上がる前の重みに戻して一時停止し、学習が発散したので学習率を下げるようにと伝えます。</translation>
+   <translation>偶然レベルのまま約 150 ステップ（数秒）たつと、cnnviz が気づきます。跳ね上がる前の重みに戻して一時停止し、学習が発散したので学習率を下げるようにと伝えます。</translation>
   </message>
   <message>
    <location filename="assets/presets/03_learning_rate_too_high.json" line="1" />
    <source>Type 0.05 as the learning rate and press Resume (Space): the same network now learns, about 97% on the test images after 300 more steps.</source>
-   <translation>学習率に 0.05 と入力して再開(スペース)を押します。同じネットワークが今度は学び、さらに 300 ステップでテスト画像の約 97% に正解します。</translation>
+   <translation>学習率に 0.05 と入力して再開（スペース）を押します。同じネットワークが今度は学び、さらに 300 ステップでテスト画像の約 97% に正解します。</translation>
   </message>
   <message>
    <location filename="assets/presets/04_overfitting_200_images.json" line="1" />
@@ -4549,27 +4555,27 @@ Restore it?</source>
   <message>
    <location filename="assets/presets/04_overfitting_200_images.json" line="1" />
    <source>A roomy network (a 256-unit dense layer, no dropout) trains for 20 epochs on only 200 training images, and is tested on 2,000 others.</source>
-   <translation>余裕のあるネットワーク(256 ユニットの全結合層、ドロップアウトなし)が、たった 200 枚の学習画像で 20 エポック学習し、別の 2,000 枚でテストされます。</translation>
+   <translation>余裕のあるネットワーク（256 ユニットの全結合層、ドロップアウトなし）が、たった 200 枚の学習画像で 20 エポック学習し、別の 2,000 枚でテストされます。</translation>
   </message>
   <message>
    <location filename="assets/presets/04_overfitting_200_images.json" line="1" />
    <source>Press Start (it takes about a minute). The training accuracy (orange) climbs to 100% and the training loss to almost 0.</source>
-   <translation>開始を押します(1 分ほどかかります)。学習の精度(オレンジ)は 100% まで上がり、学習の損失はほぼ 0 になります。</translation>
+   <translation>開始を押します（1 分ほどかかります）。学習の精度（オレンジ）は 100% まで上がり、学習の損失はほぼ 0 になります。</translation>
   </message>
   <message>
    <location filename="assets/presets/04_overfitting_200_images.json" line="1" />
    <source>The test accuracy (green dots) stops near 80%, and after 4 to 7 epochs the test loss (green dots on the loss curve) turns and rises again, 15 to 30% above its lowest by the end: the network memorises its 200 examples instead of learning what makes a digit.</source>
-   <translation>テスト精度(緑の点)は 80% 近くで止まり、4〜7 エポック後にはテストの損失(損失の曲線上の緑の点)が向きを変えてまた上がり、最後には最低値より 15〜30% 高くなります。ネットワークは数字とは何かを学ぶ代わりに、200 個の例を丸暗記しているのです。</translation>
+   <translation>テスト精度（緑の点）は 80% 近くで止まり、4〜7 エポック後にはテストの損失（損失の曲線上の緑の点）が向きを変えてまた上がり、最後には最低値より 15〜30% 高くなります。ネットワークは数字とは何かを学ぶ代わりに、200 個の例を丸暗記しているのです。</translation>
   </message>
   <message>
    <location filename="assets/presets/04_overfitting_200_images.json" line="1" />
    <source>Open Mistakes: which digits does it confuse, and how sure is it of its worst mistakes?</source>
-   <translation>「間違い」を開きます。どの数字を取り違えていて、いちばんひどい間違いにどれくらい自信を持っているでしょう?</translation>
+   <translation>「間違い」を開きます。どの数字を取り違えていて、いちばんひどい間違いにどれくらい自信を持っているでしょう？</translation>
   </message>
   <message>
    <location filename="assets/presets/04_overfitting_200_images.json" line="1" />
    <source>Discuss: more data, dropout, or stopping at the lowest test loss? Try the first with the First look lesson (60,000 images).</source>
-   <translation>話し合ってみましょう: データを増やす? ドロップアウト? テストの損失が最低のところで止める? 1 つ目は「はじめの一歩」のレッスン(60,000 枚)で試せます。</translation>
+   <translation>話し合ってみましょう：データを増やす？ ドロップアウト？ テストの損失が最低のところで止める？ 1 つ目は「はじめの一歩」のレッスン（60,000 枚）で試せます。</translation>
   </message>
   <message>
    <location filename="assets/presets/05_not_a_digit.json" line="1" />
@@ -4584,7 +4590,7 @@ Restore it?</source>
   <message>
    <location filename="assets/presets/05_not_a_digit.json" line="1" />
    <source>Press Start (Space) and wait for the end of the run (about 15 seconds, near 97% on test images). After each test, the app measures how sure it is of real test digits.</source>
-   <translation>開始(スペース)を押し、学習が終わるまで待ちます(約 15 秒、テスト画像で 97% 近く)。テストのたびに、本物のテスト用の数字にどれくらい自信があるかをアプリが測ります。</translation>
+   <translation>開始（スペース）を押し、学習が終わるまで待ちます（約 15 秒、テスト画像で 97% 近く）。テストのたびに、本物のテスト用の数字にどれくらい自信があるかをアプリが測ります。</translation>
   </message>
   <message>
    <location filename="assets/presets/05_not_a_digit.json" line="1" />
@@ -4594,17 +4600,17 @@ Restore it?</source>
   <message>
    <location filename="assets/presets/05_not_a_digit.json" line="1" />
    <source>Watch for "not sure" under the answer (and a question mark on it): the drawing looks less like any digit than 96% of real test digits do (the energy score: how strongly any digit detector fires).</source>
-   <translation>答えの下の「自信なし」(と答えの ? 印)に注目。その絵は、本物のテスト用の数字の 96% よりも数字らしくありません(エネルギースコア: どれかの数字の検出器がどれだけ強く反応するか)。</translation>
+   <translation>答えの下の「自信なし」（と答えの ? 印）に注目。その絵は、本物のテスト用の数字の 96% よりも数字らしくありません（エネルギースコア：どれかの数字の検出器がどれだけ強く反応するか）。</translation>
   </message>
   <message>
    <location filename="assets/presets/05_not_a_digit.json" line="1" />
    <source>Which drawings still pass? A "T" or a circle often passes as a 7 or a 0. Discuss: is a confident answer the same as knowing?</source>
-   <translation>それでも通ってしまう絵は? 「T」や丸は 7 や 0 として通ることがよくあります。話し合ってみましょう: 自信のある答えは「知っている」ことと同じでしょうか?</translation>
+   <translation>それでも通ってしまう絵は？ 「T」や丸は 7 や 0 として通ることがよくあります。話し合ってみましょう：自信のある答えは「知っている」ことと同じでしょうか？</translation>
   </message>
   <message>
    <location filename="assets/presets/05_not_a_digit.json" line="1" />
    <source>Open a photo of a digit on paper (File &gt; Open image…, Ctrl+O, right-click the canvas, or drop the file on it). The input shows what the network gets of it. Draw on the canvas to go back to drawing.</source>
-   <translation>紙に書いた数字の写真を開きます(ファイル &gt; 画像を開く…、Ctrl+O、キャンバスを右クリック、またはファイルをドロップ)。「入力」にネットワークが受け取るものが表示されます。キャンバスに描くと手書きに戻ります。</translation>
+   <translation>紙に書いた数字の写真を開きます（ファイル &gt; 画像を開く…、Ctrl+O、キャンバスを右クリック、またはファイルをドロップ）。「入力」にネットワークが受け取るものが表示されます。キャンバスに描くと手書きに戻ります。</translation>
   </message>
   <message>
    <location filename="assets/presets/06_same_start_two_learning_rates.json" line="1" />
@@ -4614,42 +4620,42 @@ Restore it?</source>
   <message>
    <location filename="assets/presets/06_same_start_two_learning_rates.json" line="1" />
    <source>The tiny network with plain SGD on 12,800 images (200 steps), twice: once at a learning rate of 0.01, then, from exactly the same random weights and the same order of images, at 0.1. The only difference between the two runs is the learning rate.</source>
-   <translation>小さなネットワークを素の SGD で 12,800 枚(200 ステップ)学習させます。2 回: 1 回目は学習率 0.01、2 回目はまったく同じ乱数の重みと同じ画像の順番で 0.1。2 つの学習の違いは学習率だけです。</translation>
+   <translation>小さなネットワークを素の SGD で 12,800 枚（200 ステップ）学習させます。2 回：1 回目は学習率 0.01、2 回目はまったく同じ乱数の重みと同じ画像の順番で 0.1。2 つの学習の違いは学習率だけです。</translation>
   </message>
   <message>
    <location filename="assets/presets/06_same_start_two_learning_rates.json" line="1" />
    <source>Press Start (Space): SGD at a learning rate of 0.01 trains for 200 steps. Watch how fast the loss falls.</source>
-   <translation>開始(スペース)を押します。学習率 0.01 の SGD で 200 ステップ学習します。損失がどれだけ速く下がるかを見ましょう。</translation>
+   <translation>開始（スペース）を押します。学習率 0.01 の SGD で 200 ステップ学習します。損失がどれだけ速く下がるかを見ましょう。</translation>
   </message>
   <message>
    <location filename="assets/presets/06_same_start_two_learning_rates.json" line="1" />
    <source>When it has finished, press K (File &gt; Keep this run for comparison): its curves stay on the plots, grey and dashed.</source>
-   <translation>終わったら K(ファイル &gt; この学習を比較用に残す)を押します。その曲線が灰色の破線でグラフに残ります。</translation>
+   <translation>終わったら K（ファイル &gt; この学習を比較用に残す）を押します。その曲線が灰色の破線でグラフに残ります。</translation>
   </message>
   <message>
    <location filename="assets/presets/06_same_start_two_learning_rates.json" line="1" />
    <source>Type 0.1 as the learning rate and press Start. The new run starts from the same random weights and sees the images in the same order. The line over the plots says what differs: lr 0.01 vs 0.1.</source>
-   <translation>学習率に 0.1 と入力して開始を押します。新しい学習は同じ乱数の重みから始まり、同じ順番で画像を見ます。グラフの上の行に違いが表示されます: lr 0.01 vs 0.1。</translation>
+   <translation>学習率に 0.1 と入力して開始を押します。新しい学習は同じ乱数の重みから始まり、同じ順番で画像を見ます。グラフの上の行に違いが表示されます：lr 0.01 vs 0.1。</translation>
   </message>
   <message>
    <location filename="assets/presets/06_same_start_two_learning_rates.json" line="1" />
    <source>Compare the curves: in the same 200 steps the bigger steps get much further (on the 2,000 test images it tests on: about 93% against 83%); the line over the plots gives both test accuracies, A | B.</source>
-   <translation>曲線を比べましょう。同じ 200 ステップでも、大きな歩幅のほうがずっと先まで進みます(ここでテストに使う 2,000 枚のテスト画像で: 約 93% 対 83%)。グラフの上の行に両方のテスト精度が A | B で表示されます。</translation>
+   <translation>曲線を比べましょう。同じ 200 ステップでも、大きな歩幅のほうがずっと先まで進みます（ここでテストに使う 2,000 枚のテスト画像で：約 93% 対 83%）。グラフの上の行に両方のテスト精度が A | B で表示されます。</translation>
   </message>
   <message>
    <location filename="assets/presets/06_same_start_two_learning_rates.json" line="1" />
    <source>Look at the feature maps: A (the kept run, lr 0.01) stands left of B (lr 0.1), the same test image, one colour scale per pair. Which run's maps pick out the strokes more clearly?</source>
-   <translation>特徴マップを見ましょう。A(残した学習、lr 0.01)が B(lr 0.1)の左に、同じテスト画像で、ペアごとに 1 つの色スケールで並びます。どちらのマップのほうが線をはっきりとらえているでしょう?</translation>
+   <translation>特徴マップを見ましょう。A（残した学習、lr 0.01）が B（lr 0.1）の左に、同じテスト画像で、ペアごとに 1 つの色スケールで並びます。どちらのマップのほうが線をはっきりとらえているでしょう？</translation>
   </message>
   <message>
    <location filename="assets/presets/06_same_start_two_learning_rates.json" line="1" />
    <source>Is bigger always better? Press K to keep this run, try 1.0 (the highest learning rate the box takes), press Start and watch.</source>
-   <translation>大きければいつも良いのでしょうか? K でこの学習を残し、1.0(入力欄で設定できる最大の学習率)を試し、スタートを押して見てみましょう。</translation>
+   <translation>大きければいつも良いのでしょうか？ K でこの学習を残し、1.0（入力欄で設定できる最大の学習率）を試し、スタートを押して見てみましょう。</translation>
   </message>
   <message>
    <location filename="assets/presets/07_look_inside.json" line="1" />
    <source>Look inside: what it learned, and how to fool it</source>
-   <translation>中をのぞく: 何を学んだか、どうだますか</translation>
+   <translation>中をのぞく：何を学んだか、どうだますか</translation>
   </message>
   <message>
    <location filename="assets/presets/07_look_inside.json" line="1" />
@@ -4659,27 +4665,27 @@ Restore it?</source>
   <message>
    <location filename="assets/presets/07_look_inside.json" line="1" />
    <source>Press Start (Space). While it learns, open the Map tab: each dot is a test image, coloured by its digit. After each test the dots move: clouds of the same digit pull apart as the network learns to tell them apart.</source>
-   <translation>開始(スペース)を押します。学習中に「地図」タブを開きましょう。点はそれぞれテスト画像で、数字ごとに色分けされています。テストのたびに点が動き、ネットワークが見分けられるようになるにつれて、同じ数字の雲が離れていきます。</translation>
+   <translation>開始（スペース）を押します。学習中に「地図」タブを開きましょう。点はそれぞれテスト画像で、数字ごとに色分けされています。テストのたびに点が動き、ネットワークが見分けられるようになるにつれて、同じ数字の雲が離れていきます。</translation>
   </message>
   <message>
    <location filename="assets/presets/07_look_inside.json" line="1" />
    <source>Which digits still overlap on the map? Point at a dot inside the wrong cloud: that image is one the network finds hard (often it also gets it wrong).</source>
-   <translation>地図でまだ重なっている数字は? 違う雲の中にある点を指してみましょう。その画像はネットワークにとって難しいものです(間違えることもよくあります)。</translation>
+   <translation>地図でまだ重なっている数字は？ 違う雲の中にある点を指してみましょう。その画像はネットワークにとって難しいものです（間違えることもよくあります）。</translation>
   </message>
   <message>
    <location filename="assets/presets/07_look_inside.json" line="1" />
    <source>Open the Filters tab: for each filter of conv1, the nine test images that excite it most (the orange box is the patch it looks at) and the pattern it likes best: strokes and edges at one angle. Choose conv2, then the classes: 'dream' the pattern that looks most like a 3 to the network.</source>
-   <translation>「フィルタ」タブを開きます。conv1 の各フィルタについて、いちばん強く反応させる 9 枚のテスト画像(オレンジの枠がそのフィルタが見る部分)と、いちばん好きなパターン(ある角度の線やエッジ)が出ます。conv2、次にクラスを選び、ネットワークにとっていちばん 3 らしく見えるパターンを「夢見て」みましょう。</translation>
+   <translation>「フィルタ」タブを開きます。conv1 の各フィルタについて、いちばん強く反応させる 9 枚のテスト画像（オレンジの枠がそのフィルタが見る部分）と、いちばん好きなパターン（ある角度の線やエッジ）が出ます。conv2、次にクラスを選び、ネットワークにとっていちばん 3 らしく見えるパターンを「夢見て」みましょう。</translation>
   </message>
   <message>
    <location filename="assets/presets/07_look_inside.json" line="1" />
    <source>Open the Fool tab: the network reads the test image correctly. Make it say 8 (Attack): each pixel changes by at most 50 of 255 grey levels, a speckle that looks nothing like an 8 to us, and it answers 8. Try 'the fewest pixels': how many pixels does it take?</source>
-   <translation>「だます」タブを開きます。ネットワークはテスト画像を正しく読んでいます。8 と答えさせましょう(攻撃): 各ピクセルは 255 段階の灰色のうち最大 50 段階だけ変わります。私たちには 8 に見えないまだら模様ですが、8 と答えます。「最少のピクセル」も試してみましょう。何ピクセル必要でしょう?</translation>
+   <translation>「だます」タブを開きます。ネットワークはテスト画像を正しく読んでいます。8 と答えさせましょう（攻撃）：各ピクセルは 255 段階の灰色のうち最大 50 段階だけ変わります。私たちには 8 に見えないまだら模様ですが、8 と答えます。「最少のピクセル」も試してみましょう。何ピクセル必要でしょう？</translation>
   </message>
   <message>
    <location filename="assets/presets/07_look_inside.json" line="1" />
    <source>Discuss: the network saw patterns, not digits. Why can a speckle that looks nothing like an 8 to us make it answer 8?</source>
-   <translation>話し合ってみましょう: ネットワークが見ていたのは数字ではなくパターンでした。私たちには 8 に見えないまだら模様で、なぜ 8 と答えるのでしょう?</translation>
+   <translation>話し合ってみましょう：ネットワークが見ていたのは数字ではなくパターンでした。私たちには 8 に見えないまだら模様で、なぜ 8 と答えるのでしょう？</translation>
   </message>
   <message>
    <location filename="assets/presets/08_teach_it_our_shapes.json" line="1" />
@@ -4699,7 +4705,7 @@ Restore it?</source>
   <message>
    <location filename="assets/presets/08_teach_it_our_shapes.json" line="1" />
    <source>Click Our own classes… and name three shapes: type circle and click Add, then triangle and star. The phones now ask: draw one of our classes and say which.</source>
-   <translation>「わたしたちの分類…」をクリックして、3 つの図形を名付けます: 丸と入力して「追加」をクリックし、次に三角と星。スマホには「わたしたちの分類のどれかを描いて、どれか選んでね」と表示されます。</translation>
+   <translation>「わたしたちの分類…」をクリックして、3 つの図形を名付けます：丸と入力して「追加」をクリックし、次に三角と星。スマホには「わたしたちの分類のどれかを描いて、どれか選んでね」と表示されます。</translation>
   </message>
   <message>
    <location filename="assets/presets/08_teach_it_our_shapes.json" line="1" />
@@ -4709,17 +4715,17 @@ Restore it?</source>
   <message>
    <location filename="assets/presets/08_teach_it_our_shapes.json" line="1" />
    <source>Click Train a new net on our classes: a fresh tiny network with one output per shape starts from random weights and learns from the accepted drawings only. Watch the curves fall and the Kernels turn from noise into little stroke detectors.</source>
-   <translation>「わたしたちの分類で新しいネットを学習」をクリックします: 図形ごとに出力を 1 つ持つ新しい小さなネットワークが、ランダムな重みから始めて、採用した絵だけから学びます。曲線が下がり、カーネルがノイズから小さな線の検出器に変わるのを見ましょう。</translation>
+   <translation>「わたしたちの分類で新しいネットを学習」をクリックします：図形ごとに出力を 1 つ持つ新しい小さなネットワークが、ランダムな重みから始めて、採用した絵だけから学びます。曲線が下がり、カーネルがノイズから小さな線の検出器に変わるのを見ましょう。</translation>
   </message>
   <message>
    <location filename="assets/presets/08_teach_it_our_shapes.json" line="1" />
    <source>Feature maps: what the network sees in a drawing. On the phones, each drawing's answer (the shapes' names with their probabilities, or not sure) follows the network as it learns. Draw a new shape on a phone: does it know it?</source>
-   <translation>特徴マップ: ネットワークが絵の中に見ているもの。スマホでは、それぞれの絵への答え（図形の名前と確率、または「自信なし」）が、学習につれて変わっていきます。スマホで新しい図形を描いてみましょう: わかるかな？</translation>
+   <translation>特徴マップ：ネットワークが絵の中に見ているもの。スマホでは、それぞれの絵への答え（図形の名前と確率、または「自信なし」）が、学習につれて変わっていきます。スマホで新しい図形を描いてみましょう：わかるかな？</translation>
   </message>
   <message>
    <location filename="assets/presets/08_teach_it_our_shapes.json" line="1" />
    <source>Discuss: why are a few dozen drawings enough for three shapes, when the digits took thousands? What does it answer for a shape it never saw, a heart or a house?</source>
-   <translation>話し合おう: 数字には何千枚も必要だったのに、3 つの図形には数十枚で足りるのはなぜ？ 見たことのない図形（ハートや家）には何と答えるかな？</translation>
+   <translation>話し合おう：数字には何千枚も必要だったのに、3 つの図形には数十枚で足りるのはなぜ？ 見たことのない図形（ハートや家）には何と答えるかな？</translation>
   </message>
   <message>
    <source>The last run is also kept in an autosave, offered at the next start.</source>

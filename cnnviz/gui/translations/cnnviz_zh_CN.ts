@@ -55,165 +55,135 @@
    <translation>这个网络认识 {names}，但班级画板上的是 {current} 的画：它只能用自己类别的画继续学习。请在班级画板（F6）上起同样的类别名，或在“网络”中为数据集选一个网络。</translation>
   </message>
   <message>
-   <location filename="cnnviz/app/comparison.py" line="27" />
+   <location filename="cnnviz/app/comparison.py" line="28" />
    <source>net</source>
    <translation>网络</translation>
   </message>
   <message>
-   <location filename="cnnviz/app/comparison.py" line="30" />
+   <location filename="cnnviz/app/comparison.py" line="31" />
    <location filename="cnnviz/gui/exports.py" line="155" />
    <source>momentum</source>
    <translation>动量</translation>
   </message>
   <message>
-   <location filename="cnnviz/app/comparison.py" line="31" />
+   <location filename="cnnviz/app/comparison.py" line="32" />
    <source>batch</source>
    <translation>批次</translation>
   </message>
   <message>
-   <location filename="cnnviz/app/comparison.py" line="32" />
+   <location filename="cnnviz/app/comparison.py" line="33" />
    <location filename="cnnviz/gui/exports.py" line="157" />
    <source>schedule</source>
    <translation>调度</translation>
   </message>
   <message>
-   <location filename="cnnviz/app/comparison.py" line="33" />
+   <location filename="cnnviz/app/comparison.py" line="34" />
    <location filename="cnnviz/gui/exports.py" line="158" />
    <source>epochs</source>
    <translation>轮次</translation>
   </message>
   <message>
-   <location filename="cnnviz/app/comparison.py" line="34" />
+   <location filename="cnnviz/app/comparison.py" line="35" />
    <source>data</source>
    <translation>数据</translation>
   </message>
   <message>
-   <location filename="cnnviz/app/comparison.py" line="35" />
-   <location filename="cnnviz/classroom/report.py" line="422" />
+   <location filename="cnnviz/app/comparison.py" line="36" />
+   <location filename="cnnviz/classroom/report.py" line="280" />
    <location filename="cnnviz/gui/exports.py" line="152" />
    <source>backend</source>
    <translation>后端</translation>
   </message>
   <message>
-   <location filename="cnnviz/app/comparison.py" line="36" />
+   <location filename="cnnviz/app/comparison.py" line="37" />
    <location filename="cnnviz/gui/exports.py" line="159" />
    <source>seed</source>
    <translation>随机种子</translation>
   </message>
   <message>
-   <location filename="cnnviz/app/comparison.py" line="196" />
+   <location filename="cnnviz/app/comparison.py" line="197" />
    <source>this session</source>
    <translation>本次会话</translation>
   </message>
   <message>
-   <location filename="cnnviz/app/comparison.py" line="260" />
-   <location filename="cnnviz/app/side_by_side.py" line="38" />
-   <location filename="cnnviz/classroom/report.py" line="328" />
+   <location filename="cnnviz/app/comparison.py" line="261" />
+   <location filename="cnnviz/app/side_by_side.py" line="39" />
+   <location filename="cnnviz/classroom/report.py" line="184" />
    <source>, </source>
    <translation>，</translation>
   </message>
   <message>
-   <location filename="cnnviz/app/comparison.py" line="269" />
+   <location filename="cnnviz/app/comparison.py" line="270" />
    <source>{settings} (same settings)</source>
    <translation>{settings}（设置相同）</translation>
   </message>
   <message>
-   <location filename="cnnviz/app/comparison.py" line="261" />
+   <location filename="cnnviz/app/comparison.py" line="262" />
    <source>{name} {kept} vs {now} now</source>
    <translation>{name} {kept}（现在为 {now}）</translation>
   </message>
   <message>
-   <location filename="cnnviz/app/side_by_side.py" line="34" />
+   <location filename="cnnviz/app/side_by_side.py" line="35" />
    <source>now</source>
    <translation>当前</translation>
   </message>
   <message>
-   <location filename="cnnviz/app/side_by_side.py" line="57" />
+   <location filename="cnnviz/app/side_by_side.py" line="58" />
    <source>not tested yet</source>
    <translation>尚未测试</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="35" />
-   <source>custom</source>
-   <translation>自定义</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/nn/model.py" line="44" />
-   <source>the seed article's net: 2 conv5 layers (32, 64), dense 512</source>
-   <translation>原文章的网络：2 个 conv5 层（32、64），dense 512</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/nn/model.py" line="45" />
-   <source>Keras' mnist_cnn: 2 conv3 valid layers, dropout, dense 128</source>
-   <translation>Keras 的 mnist_cnn：2 个 conv3 层（valid），dropout，dense 128</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/nn/model.py" line="46" />
-   <source>tiny classroom net: conv5-8, conv3-16, dense 10 (trains in seconds)</source>
-   <translation>课堂用的小网络：conv5-8，conv3-16，dense 10（几秒钟就能训练好）</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/nn/model.py" line="48" />
-   <source>fastest recipe to 99 %: conv5-24, conv3-32 valid, dense 256; 1.5 epochs, batch 256, Adam(0.7, 0.9), one-cycle with a 15 % warm-up</source>
-   <translation>达到 99 % 的最快配方：conv5-24，conv3-32（valid），dense 256；1.5 轮，批次 256，Adam(0.7, 0.9)，带 15 % 预热的 one-cycle</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/panels/drawings.py" line="23" />
-   <source>not evaluated yet</source>
-   <translation>尚未评估</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/app/side_by_side.py" line="59" />
+   <location filename="cnnviz/app/side_by_side.py" line="60" />
    <source>A {kept} | B {now}</source>
    <translation>A {kept} | B {now}</translation>
   </message>
   <message>
-   <location filename="cnnviz/app/side_by_side.py" line="78" />
+   <location filename="cnnviz/app/side_by_side.py" line="79" />
    <source>this one</source>
    <translation>本网络</translation>
   </message>
   <message>
-   <location filename="cnnviz/app/side_by_side.py" line="49" />
+   <location filename="cnnviz/app/side_by_side.py" line="50" />
    <source>A: {side}</source>
    <translation>A：{side}</translation>
   </message>
   <message>
-   <location filename="cnnviz/app/side_by_side.py" line="49" />
+   <location filename="cnnviz/app/side_by_side.py" line="50" />
    <source>B: {side}</source>
    <translation>B：{side}</translation>
   </message>
   <message>
-   <location filename="cnnviz/app/side_by_side.py" line="74" />
+   <location filename="cnnviz/app/side_by_side.py" line="75" />
    <source>A (left, kept): {a} | B (right, now): {b} · each pair on one colour scale</source>
    <translation>A（左，保留的）：{a} | B（右，当前）：{b} · 每对使用同一色标</translation>
   </message>
   <message>
-   <location filename="cnnviz/app/side_by_side.py" line="34" />
+   <location filename="cnnviz/app/side_by_side.py" line="35" />
    <source>kept run ({source})</source>
    <translation>保留的训练（{source}）</translation>
   </message>
   <message>
-   <location filename="cnnviz/app/side_by_side.py" line="102" />
+   <location filename="cnnviz/app/side_by_side.py" line="103" />
    <source>A has no {layer}: another network ({kept} vs {now} now)</source>
    <translation>A 没有 {layer}：是另一个网络（{kept}，当前为 {now}）</translation>
   </message>
   <message>
-   <location filename="cnnviz/app/side_by_side.py" line="107" />
+   <location filename="cnnviz/app/side_by_side.py" line="108" />
    <source>A's {layer} is {a}, B's {b}: another network ({kept} vs {now} now)</source>
    <translation>A 的 {layer} 为 {a}，B 的为 {b}：是另一个网络（{kept}，当前为 {now}）</translation>
   </message>
   <message>
-   <location filename="cnnviz/app/side_by_side.py" line="95" />
+   <location filename="cnnviz/app/side_by_side.py" line="96" />
    <source>A ({source}) has no weights kept: its kernels cannot be shown</source>
    <translation>A（{source}）没有保留权重：无法显示其卷积核</translation>
   </message>
   <message>
-   <location filename="cnnviz/app/side_by_side.py" line="97" />
+   <location filename="cnnviz/app/side_by_side.py" line="98" />
    <source>A ({source}) has no weights kept: its maps cannot be shown</source>
    <translation>A（{source}）没有保留权重：无法显示其特征图</translation>
   </message>
   <message>
-   <location filename="cnnviz/app/side_by_side.py" line="139" />
+   <location filename="cnnviz/app/side_by_side.py" line="140" />
    <source>A's feature maps cannot be computed: {exc}</source>
    <translation>无法计算 A 的特征图：{exc}</translation>
   </message>
@@ -268,478 +238,478 @@
    <translation>CuPy im2col + cuBLAS（NVIDIA GPU）</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/lessons.py" line="72" />
+   <location filename="cnnviz/classroom/lessons.py" line="75" />
    <source>Loss curve</source>
    <translation>损失曲线</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/lessons.py" line="73" />
+   <location filename="cnnviz/classroom/lessons.py" line="76" />
    <source>Accuracy curve</source>
    <translation>准确率曲线</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/lessons.py" line="74" />
-   <location filename="cnnviz/gui/panels/feature_maps.py" line="53" />
-   <location filename="cnnviz/gui/panels/feature_maps.py" line="77" />
+   <location filename="cnnviz/classroom/lessons.py" line="77" />
+   <location filename="cnnviz/gui/panels/feature_maps.py" line="55" />
+   <location filename="cnnviz/gui/panels/feature_maps.py" line="80" />
    <source>Feature maps</source>
    <translation>特征图</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/lessons.py" line="75" />
+   <location filename="cnnviz/classroom/lessons.py" line="78" />
    <location filename="cnnviz/gui/panels/kernels.py" line="27" />
-   <location filename="cnnviz/gui/panels/registry.py" line="322" />
+   <location filename="cnnviz/gui/panels/registry.py" line="325" />
    <source>Kernels</source>
    <translation>卷积核</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/lessons.py" line="76" />
-   <location filename="cnnviz/gui/panels/registry.py" line="325" />
+   <location filename="cnnviz/classroom/lessons.py" line="79" />
+   <location filename="cnnviz/gui/panels/registry.py" line="328" />
    <location filename="cnnviz/gui/panels/timings.py" line="68" />
    <source>Time per layer</source>
    <translation>每层耗时</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/lessons.py" line="77" />
+   <location filename="cnnviz/classroom/lessons.py" line="80" />
    <source>Draw and classify, class drawings</source>
    <translation>手写识别、全班的手写</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/lessons.py" line="78" />
+   <location filename="cnnviz/classroom/lessons.py" line="81" />
    <source>Mistakes (confusion matrix)</source>
    <translation>错误（混淆矩阵）</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/lessons.py" line="79" />
+   <location filename="cnnviz/classroom/lessons.py" line="82" />
    <source>Why? (saliency, occlusion)</source>
    <translation>为什么？（显著图、遮挡）</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/lessons.py" line="80" />
-   <location filename="cnnviz/gui/panels/filters.py" line="162" />
+   <location filename="cnnviz/classroom/lessons.py" line="83" />
+   <location filename="cnnviz/gui/panels/filters.py" line="164" />
    <source>What each filter wants to see</source>
    <translation>每个滤波器想看到什么</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/lessons.py" line="81" />
+   <location filename="cnnviz/classroom/lessons.py" line="84" />
    <location filename="cnnviz/gui/panels/map.py" line="51" />
    <location filename="cnnviz/gui/panels/map.py" line="80" />
    <source>Map of what it learned</source>
    <translation>所学内容的地图</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/lessons.py" line="82" />
-   <location filename="cnnviz/gui/panels/fool.py" line="105" />
-   <location filename="cnnviz/gui/panels/registry.py" line="262" />
+   <location filename="cnnviz/classroom/lessons.py" line="85" />
+   <location filename="cnnviz/gui/panels/fool.py" line="110" />
+   <location filename="cnnviz/gui/panels/registry.py" line="265" />
    <source>Fool the network</source>
    <translation>骗过网络</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/lessons.py" line="83" />
-   <location filename="cnnviz/gui/panels/registry.py" line="272" />
+   <location filename="cnnviz/classroom/lessons.py" line="86" />
+   <location filename="cnnviz/gui/panels/registry.py" line="275" />
    <location filename="cnnviz/gui/panels/timelapse.py" line="38" />
    <source>Time-lapse</source>
    <translation>延时回放</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/lessons.py" line="84" />
+   <location filename="cnnviz/classroom/lessons.py" line="87" />
    <location filename="cnnviz/gui/panels/statistics.py" line="88" />
    <source>Weight and gradient statistics</source>
    <translation>权重与梯度统计</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/report.py" line="340" />
+   <location filename="cnnviz/classroom/report.py" line="198" />
    <source>true \ predicted</source>
    <translation>真实 \ 预测</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/report.py" line="84" />
+   <location filename="cnnviz/classroom/report.py" line="62" />
    <source>n/a</source>
    <translation>无</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/report.py" line="276" />
-   <source>Compared with a kept run</source>
-   <translation>与保留的训练比较</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/classroom/report.py" line="294" />
+   <location filename="cnnviz/classroom/report.py" line="150" />
    <source>Test evaluations</source>
    <translation>测试评估</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/report.py" line="386" />
+   <location filename="cnnviz/classroom/report.py" line="244" />
    <source>Learned kernels</source>
    <translation>学到的卷积核</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/report.py" line="386" />
+   <location filename="cnnviz/classroom/report.py" line="244" />
    <source>Red: positive weights, blue: negative, white: zero.</source>
    <translation>红色：正权重，蓝色：负权重，白色：零。</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/report.py" line="415" />
+   <location filename="cnnviz/classroom/report.py" line="273" />
    <source>{count} measurements</source>
    <translation>{count} 次测量</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/report.py" line="467" />
+   <location filename="cnnviz/classroom/report.py" line="337" />
    <source>cnnviz training report</source>
    <translation>cnnviz 训练报告</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/report.py" line="195" />
-   <source>Loss</source>
-   <translation>损失</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/classroom/report.py" line="196" />
-   <location filename="cnnviz/classroom/report.py" line="203" />
-   <source>training step</source>
-   <translation>训练步</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/classroom/report.py" line="197" />
-   <location filename="cnnviz/classroom/report.py" line="265" />
-   <source>cross-entropy loss</source>
-   <translation>交叉熵损失</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/classroom/report.py" line="202" />
-   <source>Accuracy</source>
-   <translation>准确率</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/classroom/report.py" line="204" />
-   <location filename="cnnviz/classroom/report.py" line="272" />
-   <source>accuracy (%)</source>
-   <translation>准确率（%）</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/classroom/report.py" line="263" />
-   <source>Loss, both runs</source>
-   <translation>损失（两次训练）</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/classroom/report.py" line="264" />
-   <location filename="cnnviz/classroom/report.py" line="271" />
-   <location filename="cnnviz/classroom/report.py" line="300" />
-   <source>epoch</source>
-   <translation>轮次</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/classroom/report.py" line="270" />
-   <source>Accuracy, both runs</source>
-   <translation>准确率（两次训练）</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/classroom/report.py" line="335" />
+   <location filename="cnnviz/classroom/report.py" line="191" />
    <source>Rows: the true digit; columns: what the network answered. {correct:,} of {total:,} test images correct ({share}).</source>
    <translation>行：真实数字；列：网络的回答。{total:,} 张测试图像中 {correct:,} 张正确（{share}）。</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/report.py" line="415" />
+   <location filename="cnnviz/classroom/report.py" line="273" />
    <source>whole step</source>
    <translation>整步</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/report.py" line="421" />
+   <location filename="cnnviz/classroom/report.py" line="279" />
    <source>Median milliseconds per training step (batch of {batch}).</source>
    <translation>每个训练步的毫秒数中位数（批次大小 {batch}）。</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/report.py" line="468" />
+   <location filename="cnnviz/classroom/report.py" line="338" />
    <source>Created {date} with cnnviz {version}</source>
    <translation>{date} 由 cnnviz {version} 生成</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/report.py" line="102" />
+   <location filename="cnnviz/classroom/report.py" line="80" />
    <source>Final test accuracy</source>
    <translation>最终测试准确率</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/report.py" line="110" />
+   <location filename="cnnviz/classroom/report.py" line="90" />
    <source>Best test accuracy</source>
    <translation>最佳测试准确率</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/report.py" line="114" />
+   <location filename="cnnviz/classroom/report.py" line="96" />
    <source>Final test loss</source>
    <translation>最终测试损失</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/report.py" line="119" />
+   <location filename="cnnviz/classroom/report.py" line="101" />
    <source>Training steps</source>
    <translation>训练步数</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/report.py" line="162" />
-   <source>training loss (per batch)</source>
-   <translation>训练损失（每批次）</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/classroom/report.py" line="179" />
-   <location filename="cnnviz/classroom/report.py" line="300" />
-   <source>test loss</source>
-   <translation>测试损失</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/classroom/report.py" line="181" />
-   <location filename="cnnviz/classroom/report.py" line="300" />
-   <source>test accuracy</source>
-   <translation>测试准确率</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/classroom/report.py" line="207" />
-   <source>Learning curves</source>
-   <translation>学习曲线</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/classroom/report.py" line="220" />
-   <source>kept run: training loss (smoothed)</source>
-   <translation>保留的训练：训练损失（平滑）</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/classroom/report.py" line="222" />
-   <source>kept run: training accuracy (smoothed)</source>
-   <translation>保留的训练：训练准确率（平滑）</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/classroom/report.py" line="225" />
-   <source>kept run: test loss</source>
-   <translation>保留的训练：测试损失</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/classroom/report.py" line="227" />
-   <source>kept run: test accuracy</source>
-   <translation>保留的训练：测试准确率</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/classroom/report.py" line="252" />
-   <source>this run: test loss</source>
-   <translation>本次训练：测试损失</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/classroom/report.py" line="256" />
-   <source>this run: test accuracy</source>
-   <translation>本次训练：测试准确率</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/classroom/report.py" line="296" />
+   <location filename="cnnviz/classroom/report.py" line="152" />
    <source>Test evaluations ({shown} of {count} shown)</source>
    <translation>测试评估（显示 {count} 次中的 {shown} 次）</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/report.py" line="300" />
+   <location filename="cnnviz/classroom/report.py" line="156" />
    <location filename="cnnviz/gui/panels/statistics.py" line="112" />
    <source>step</source>
    <translation>步</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/report.py" line="300" />
+   <location filename="cnnviz/classroom/report.py" line="156" />
+   <location filename="cnnviz/classroom/report_curves.py" line="155" />
+   <location filename="cnnviz/classroom/report_curves.py" line="162" />
+   <source>epoch</source>
+   <translation>轮次</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/classroom/report.py" line="156" />
+   <location filename="cnnviz/classroom/report_curves.py" line="70" />
+   <source>test loss</source>
+   <translation>测试损失</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/classroom/report.py" line="156" />
+   <location filename="cnnviz/classroom/report_curves.py" line="72" />
+   <source>test accuracy</source>
+   <translation>测试准确率</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/classroom/report.py" line="156" />
    <location filename="cnnviz/gui/exports.py" line="167" />
    <source>test images</source>
    <translation>测试图像</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/report.py" line="342" />
+   <location filename="cnnviz/classroom/report.py" line="200" />
    <location filename="cnnviz/gui/panels/mistakes.py" line="100" />
    <source>Confusion matrix</source>
    <translation>混淆矩阵</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/report.py" line="344" />
-   <location filename="cnnviz/gui/palette.py" line="107" />
+   <location filename="cnnviz/classroom/report.py" line="202" />
+   <location filename="cnnviz/gui/palette.py" line="106" />
    <source>correct</source>
    <translation>正确</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/report.py" line="384" />
+   <location filename="cnnviz/classroom/report.py" line="242" />
    <source>kernels of {layer}</source>
    <translation>{layer} 的卷积核</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/report.py" line="422" />
+   <location filename="cnnviz/classroom/report.py" line="280" />
    <location filename="cnnviz/gui/panels/timelapse.py" line="53" />
    <source>layer</source>
    <translation>层</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/report.py" line="424" />
+   <location filename="cnnviz/classroom/report.py" line="282" />
    <source>forward ms</source>
    <translation>前向 ms</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/report.py" line="424" />
+   <location filename="cnnviz/classroom/report.py" line="282" />
    <source>backward ms</source>
    <translation>反向 ms</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/report.py" line="424" />
+   <location filename="cnnviz/classroom/report.py" line="282" />
    <source>share of step</source>
    <translation>占每步比例</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/report.py" line="427" />
+   <location filename="cnnviz/classroom/report.py" line="285" />
    <source>Where the time goes</source>
    <translation>时间花在哪里</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/report.py" line="139" />
+   <location filename="cnnviz/classroom/report.py" line="123" />
    <source>Speed</source>
    <translation>速度</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/report.py" line="146" />
+   <location filename="cnnviz/classroom/report.py" line="130" />
    <source>No training steps were recorded.</source>
    <translation>没有记录到训练步。</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/report.py" line="479" />
+   <location filename="cnnviz/classroom/report.py" line="349" />
    <source>Summary</source>
    <translation>摘要</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/report.py" line="103" />
+   <location filename="cnnviz/classroom/report.py" line="81" />
    <source>{accuracy} on {images:,} images (step {step:,})</source>
    <translation>{images:,} 张图像上 {accuracy}（第 {step:,} 步）</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/report.py" line="111" />
+   <location filename="cnnviz/classroom/report.py" line="91" />
    <source>{accuracy} (step {step:,})</source>
    <translation>{accuracy}（第 {step:,} 步）</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/report.py" line="120" />
+   <location filename="cnnviz/classroom/report.py" line="102" />
    <source>{steps:,} (epoch {epoch:.2f})</source>
    <translation>{steps:,}（轮次 {epoch:.2f}）</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/report.py" line="125" />
+   <location filename="cnnviz/classroom/report.py" line="109" />
    <source>Training loss (last {count} steps)</source>
    <translation>训练损失（最后 {count} 步）</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/report.py" line="131" />
+   <location filename="cnnviz/classroom/report.py" line="115" />
    <source>Batch accuracy (last {count} steps)</source>
    <translation>批次准确率（最后 {count} 步）</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/report.py" line="164" />
-   <source>training loss (average of {count})</source>
-   <translation>训练损失（{count} 步平均）</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/classroom/report.py" line="172" />
-   <source>training batch accuracy (average of {count})</source>
-   <translation>训练批次准确率（{count} 步平均）</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/classroom/report.py" line="235" />
-   <source>this run: training loss (average of {count})</source>
-   <translation>本次训练：训练损失（{count} 步平均）</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/classroom/report.py" line="243" />
-   <source>this run: training accuracy (average of {count})</source>
-   <translation>本次训练：训练准确率（{count} 步平均）</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/classroom/report.py" line="329" />
+   <location filename="cnnviz/classroom/report.py" line="185" />
    <source>{true} read as {predicted} ({count}×)</source>
    <translation>{true} 被认成 {predicted}（{count} 次）</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/report.py" line="481" />
+   <location filename="cnnviz/classroom/report.py" line="351" />
    <source>Settings</source>
    <translation>设置</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/report.py" line="140" />
+   <location filename="cnnviz/classroom/report.py" line="124" />
    <source>{speed:,.0f} images/s (median) on {backend}</source>
    <translation>{backend} 上每秒 {speed:,.0f} 张（中位数）</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/report.py" line="331" />
+   <location filename="cnnviz/classroom/report.py" line="187" />
    <source>Most frequent mistakes: {listed}.</source>
    <translation>最常见的错误：{listed}。</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/report.py" line="379" />
+   <location filename="cnnviz/classroom/report.py" line="237" />
    <source>{layer}: {count} kernels {height}×{width}, input channel 0 of {channels}</source>
    <translation>{layer}：{count} 个 {height}×{width} 卷积核，{channels} 个输入通道中的第 0 个</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/report.py" line="381" />
+   <location filename="cnnviz/classroom/report.py" line="239" />
    <source>{layer}: {count} kernels {height}×{width}</source>
    <translation>{layer}：{count} 个 {height}×{width} 卷积核</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/report_inside.py" line="154" />
+   <location filename="cnnviz/classroom/report_curves.py" line="167" />
+   <source>Compared with a kept run</source>
+   <translation>与保留的训练比较</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/classroom/report_curves.py" line="86" />
+   <source>Loss</source>
+   <translation>损失</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/classroom/report_curves.py" line="87" />
+   <location filename="cnnviz/classroom/report_curves.py" line="94" />
+   <source>training step</source>
+   <translation>训练步</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/classroom/report_curves.py" line="88" />
+   <location filename="cnnviz/classroom/report_curves.py" line="156" />
+   <source>cross-entropy loss</source>
+   <translation>交叉熵损失</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/classroom/report_curves.py" line="93" />
+   <source>Accuracy</source>
+   <translation>准确率</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/classroom/report_curves.py" line="95" />
+   <location filename="cnnviz/classroom/report_curves.py" line="163" />
+   <source>accuracy (%)</source>
+   <translation>准确率（%）</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/classroom/report_curves.py" line="154" />
+   <source>Loss, both runs</source>
+   <translation>损失（两次训练）</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/classroom/report_curves.py" line="161" />
+   <source>Accuracy, both runs</source>
+   <translation>准确率（两次训练）</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/classroom/report_curves.py" line="53" />
+   <source>training loss (per batch)</source>
+   <translation>训练损失（每批次）</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/classroom/report_curves.py" line="98" />
+   <source>Learning curves</source>
+   <translation>学习曲线</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/classroom/report_curves.py" line="111" />
+   <source>kept run: training loss (smoothed)</source>
+   <translation>保留的训练：训练损失（平滑）</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/classroom/report_curves.py" line="113" />
+   <source>kept run: training accuracy (smoothed)</source>
+   <translation>保留的训练：训练准确率（平滑）</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/classroom/report_curves.py" line="116" />
+   <source>kept run: test loss</source>
+   <translation>保留的训练：测试损失</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/classroom/report_curves.py" line="118" />
+   <source>kept run: test accuracy</source>
+   <translation>保留的训练：测试准确率</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/classroom/report_curves.py" line="143" />
+   <source>this run: test loss</source>
+   <translation>本次训练：测试损失</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/classroom/report_curves.py" line="147" />
+   <source>this run: test accuracy</source>
+   <translation>本次训练：测试准确率</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/classroom/report_curves.py" line="55" />
+   <source>training loss (average of {count})</source>
+   <translation>训练损失（{count} 步平均）</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/classroom/report_curves.py" line="63" />
+   <source>training batch accuracy (average of {count})</source>
+   <translation>训练批次准确率（{count} 步平均）</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/classroom/report_curves.py" line="126" />
+   <source>this run: training loss (average of {count})</source>
+   <translation>本次训练：训练损失（{count} 步平均）</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/classroom/report_curves.py" line="134" />
+   <source>this run: training accuracy (average of {count})</source>
+   <translation>本次训练：训练准确率（{count} 步平均）</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/classroom/report_inside.py" line="157" />
    <source>"Not sure"</source>
    <translation>“没把握”</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/report_inside.py" line="45" />
+   <location filename="cnnviz/classroom/report_inside.py" line="46" />
    <source>What each filter of the classes wants to see</source>
    <translation>每个类别想看到什么</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/report_inside.py" line="55" />
+   <location filename="cnnviz/classroom/report_inside.py" line="56" />
    <source>the classes' filters</source>
    <translation>各类别的滤波器</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/report_inside.py" line="50" />
+   <location filename="cnnviz/classroom/report_inside.py" line="51" />
    <source>Each row: the test images that excite the unit most, then the input optimised to excite it (weights of step {step:,}).</source>
    <translation>每行：最能激活该单元的测试图像，然后是为激活它而优化出的输入（第 {step:,} 步的权重）。</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/report_inside.py" line="97" />
+   <location filename="cnnviz/classroom/report_inside.py" line="98" />
    <source>map of {count} test images</source>
    <translation>{count} 张测试图像的地图</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/report_inside.py" line="104" />
+   <location filename="cnnviz/classroom/report_inside.py" line="105" />
    <source>{count:,} test images placed by the layer before the answer (PCA: the two directions it spreads most along, {percent:.0f}% of the spread; weights of step {step:,}). Close dots: images the network sees as alike.</source>
    <translation>{count:,} 张测试图像按回答前一层的输出排布（PCA：分布最广的两个方向，占总分布的 {percent:.0f}%；第 {step:,} 步的权重）。相近的点：网络认为相似的图像。</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/report_inside.py" line="129" />
+   <location filename="cnnviz/classroom/report_inside.py" line="130" />
    <source>the original</source>
    <translation>原图</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/report_inside.py" line="130" />
+   <location filename="cnnviz/classroom/report_inside.py" line="131" />
    <source>the change</source>
    <translation>改动</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/report_inside.py" line="131" />
+   <location filename="cnnviz/classroom/report_inside.py" line="132" />
    <source>the fooled input</source>
    <translation>骗过网络的输入</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/report_inside.py" line="148" />
+   <location filename="cnnviz/classroom/report_inside.py" line="149" />
    <source>The Draw panel says "not sure" when an input's {method} score is above {threshold:.3g}: calibrated on {images:,} held-out test images, of which {percent:.1f}% are at or under it (accepted).</source>
    <translation>当输入的 {method} 分数高于 {threshold:.3g} 时，画板会显示“没把握”：在 {images:,} 张留出的测试图像上校准，其中 {percent:.1f}% 不高于该值（接受）。</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/report_inside.py" line="47" />
+   <location filename="cnnviz/classroom/report_inside.py" line="48" />
    <source>What each filter of {layer} wants to see</source>
    <translation>{layer} 的每个滤波器想看到什么</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/report_inside.py" line="55" />
+   <location filename="cnnviz/classroom/report_inside.py" line="56" />
    <source>{layer} filters</source>
    <translation>{layer} 的滤波器</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/report_inside.py" line="111" />
+   <location filename="cnnviz/classroom/report_inside.py" line="112" />
    <source>A map of what it learned</source>
    <translation>所学内容的地图</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/report_inside.py" line="140" />
+   <location filename="cnnviz/classroom/report_inside.py" line="141" />
    <source>Fooling the network</source>
    <translation>骗过网络</translation>
   </message>
@@ -895,7 +865,7 @@
   </message>
   <message>
    <location filename="cnnviz/gui/accessibility.py" line="257" />
-   <location filename="cnnviz/gui/router.py" line="174" />
+   <location filename="cnnviz/gui/router.py" line="176" />
    <source>Training diverged: {message}</source>
    <translation>训练发散了：{message}</translation>
   </message>
@@ -910,39 +880,40 @@
    <translation>训练已完成</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/background_warm_up.py" line="102" />
+   <location filename="cnnviz/gui/background_warm_up.py" line="99" />
    <source>The numba kernels compile in the background, so that Start is quick; Start now compiles the rest.</source>
    <translation>numba 内核正在后台编译，这样点开始时更快；现在开始会先编译剩下的部分。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/canvas.py" line="51" />
+   <location filename="cnnviz/gui/canvas.py" line="244" />
+   <location filename="cnnviz/gui/canvas.py" line="231" />
+   <source>draw a digit here</source>
+   <translation>在这里写一个数字</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/canvas.py" line="54" />
    <source>Draw a digit with the mouse, a pen or a finger. C clears. Right-click or drop a file to classify a photo.</source>
    <translation>用鼠标、手写笔或手指写一个数字。按 C 清除。右键或拖入文件可识别照片。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/canvas.py" line="180" />
+   <location filename="cnnviz/gui/canvas.py" line="183" />
    <location filename="cnnviz/gui/menus.py" line="40" />
    <source>Open image…</source>
    <translation>打开图片…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/canvas.py" line="181" />
-   <location filename="cnnviz/gui/panels/classify.py" line="69" />
+   <location filename="cnnviz/gui/canvas.py" line="184" />
+   <location filename="cnnviz/gui/panels/classify.py" line="116" />
    <source>Clear</source>
    <translation>清除</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/canvas.py" line="253" />
+   <location filename="cnnviz/gui/canvas.py" line="270" />
    <source>photo · draw to start over</source>
    <translation>照片 · 重新书写即可</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/canvas.py" line="229" />
-   <source>draw a digit here</source>
-   <translation>在这里写一个数字</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/canvas.py" line="251" />
+   <location filename="cnnviz/gui/canvas.py" line="268" />
    <source>photo: {name} · draw to start over</source>
    <translation>照片：{name} · 重新书写即可</translation>
   </message>
@@ -973,7 +944,7 @@
   </message>
   <message>
    <location filename="cnnviz/gui/checkpoints.py" line="241" />
-   <location filename="cnnviz/gui/window.py" line="446" />
+   <location filename="cnnviz/gui/window.py" line="445" />
    <source>closing</source>
    <translation>关闭</translation>
   </message>
@@ -1076,156 +1047,156 @@ Save it before {what}?</source>
    <translation>无法删除自动保存 {path}：{exc}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="60" />
-   <location filename="cnnviz/gui/class_canvas.py" line="108" />
-   <location filename="cnnviz/gui/class_canvas.py" line="115" />
+   <location filename="cnnviz/gui/class_canvas.py" line="74" />
+   <location filename="cnnviz/gui/class_canvas.py" line="126" />
+   <location filename="cnnviz/gui/class_canvas.py" line="133" />
    <source>Class canvas</source>
    <translation>班级画板</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="112" />
+   <location filename="cnnviz/gui/class_canvas.py" line="130" />
    <source>Open the class canvas: phones on the classroom network draw for the network</source>
    <translation>打开班级画板：教室网络中的手机为网络画画</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="115" />
-   <location filename="cnnviz/gui/class_canvas.py" line="116" />
+   <location filename="cnnviz/gui/class_canvas.py" line="133" />
+   <location filename="cnnviz/gui/class_canvas.py" line="134" />
    <location filename="cnnviz/gui/class_canvas_column.py" line="159" />
    <source>End class canvas</source>
    <translation>结束班级画板</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="141" />
+   <location filename="cnnviz/gui/class_canvas.py" line="159" />
    <source>This computer only (127.0.0.1)</source>
    <translation>仅本机（127.0.0.1）</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="231" />
+   <location filename="cnnviz/gui/class_canvas.py" line="263" />
    <source>1 phone so far</source>
    <translation>目前 1 部手机</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="390" />
+   <location filename="cnnviz/gui/class_canvas.py" line="422" />
    <source>Save our drawings in a folder</source>
    <translation>把我们的图画保存到文件夹</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="436" />
+   <location filename="cnnviz/gui/class_canvas.py" line="468" />
    <source>no drawings held back, so its test is the drawings it learns from (hold some back with H)</source>
    <translation>没有留作测试的图画，所以它用学习的图画本身来测试（按 H 留一些）</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="147" />
+   <location filename="cnnviz/gui/class_canvas.py" line="165" />
    <source>No network found: connect this computer to the classroom Wi-Fi or turn on its hotspot, then choose the network here. Only this computer can reach the canvas now.</source>
    <translation>未找到网络：请将本机连接到教室的 Wi-Fi 或打开它的热点，然后在这里选择网络。目前只有本机能访问画板。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="279" />
+   <location filename="cnnviz/gui/class_canvas.py" line="311" />
    <source>A drawing without a label waits: the phone did not say which it is</source>
    <translation>一幅没有标签的画在等待：手机没有说明它是哪一个</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="322" />
+   <location filename="cnnviz/gui/class_canvas.py" line="354" />
    <source>Type a name first.</source>
    <translation>请先输入名称。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="338" />
+   <location filename="cnnviz/gui/class_canvas.py" line="370" />
    <source>Choose a class in the list first.</source>
    <translation>请先在列表中选择一个类别。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="372" />
+   <location filename="cnnviz/gui/class_canvas.py" line="404" />
    <source>Draw one of our classes and say which</source>
    <translation>画出我们的一个类别，并说明是哪个</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="380" />
+   <location filename="cnnviz/gui/class_canvas.py" line="412" />
    <source>Name at least 2 classes: the phones then draw them instead of digits.</source>
    <translation>至少命名 2 个类别：之后手机上画的就是它们，而不是数字。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="425" />
+   <location filename="cnnviz/gui/class_canvas.py" line="457" />
    <source>Learning our {count} classes</source>
    <translation>学习我们的 {count} 个类别</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="231" />
+   <location filename="cnnviz/gui/class_canvas.py" line="263" />
    <source>{count} phones so far</source>
    <translation>目前 {count} 部手机</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="262" />
+   <location filename="cnnviz/gui/class_canvas.py" line="294" />
    <source>{count} waiting for you</source>
    <translation>{count} 幅等待你审核</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="356" />
+   <location filename="cnnviz/gui/class_canvas.py" line="388" />
    <source>Give 2 to 10 different names.</source>
    <translation>请给出 2 到 10 个不同的名称。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="405" />
+   <location filename="cnnviz/gui/class_canvas.py" line="437" />
    <source>Saved {count} drawings of {names} in {folder}.</source>
    <translation>已将 {names} 的 {count} 幅图画保存到 {folder}。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="434" />
+   <location filename="cnnviz/gui/class_canvas.py" line="466" />
    <source>its test: the {count} drawings held back</source>
    <translation>它的测试：留下的 {count} 幅图画</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="439" />
+   <location filename="cnnviz/gui/class_canvas.py" line="471" />
    <source>A new tiny network learns {names} from scratch on {count} accepted drawings; {test}.</source>
    <translation>一个新的微型网络用 {count} 幅已采用的图画从零开始学习 {names}；{test}。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="325" />
-   <source>{name} is named already.</source>
-   <translation>{name} 已经命名过了。</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="328" />
-   <source>At most {count} classes.</source>
-   <translation>最多 {count} 个类别。</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="344" />
-   <source>Drawings of {name} or of a class after it are on the wall or accepted: it stays.</source>
-   <translation>{name} 或其后类别的图画正在等待或已被采用：不能删除。</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="383" />
-   <source>The phones draw {names}. Accept at least {least} drawings of each, then train.</source>
-   <translation>手机上画 {names}。每个至少采用 {least} 幅，然后训练。</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="166" />
-   <source>The class canvas could not start: {error}</source>
-   <translation>班级画板无法启动：{error}</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="257" />
+   <location filename="cnnviz/gui/class_canvas.py" line="289" />
    <source>from phone {phone}</source>
    <translation>来自手机 {phone}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas.py" line="402" />
+   <location filename="cnnviz/gui/class_canvas.py" line="357" />
+   <source>{name} is named already.</source>
+   <translation>{name} 已经命名过了。</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/class_canvas.py" line="360" />
+   <source>At most {count} classes.</source>
+   <translation>最多 {count} 个类别。</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/class_canvas.py" line="376" />
+   <source>Drawings of {name} or of a class after it are on the wall or accepted: it stays.</source>
+   <translation>{name} 或其后类别的图画正在等待或已被采用：不能删除。</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/class_canvas.py" line="415" />
+   <source>The phones draw {names}. Accept at least {least} drawings of each, then train.</source>
+   <translation>手机上画 {names}。每个至少采用 {least} 幅，然后训练。</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/class_canvas.py" line="184" />
+   <source>The class canvas could not start: {error}</source>
+   <translation>班级画板无法启动：{error}</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/class_canvas.py" line="434" />
    <source>Could not save the drawings: {error}</source>
    <translation>无法保存图画：{error}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas_answers.py" line="81" />
+   <location filename="cnnviz/gui/class_canvas_answers.py" line="126" />
    <source>Our test set: {right} of {count} right · MNIST: {mnist}</source>
    <translation>我们的测试集：{count} 个中对 {right} 个 · MNIST：{mnist}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas_answers.py" line="65" />
+   <location filename="cnnviz/gui/class_canvas_answers.py" line="110" />
    <source>Our test set: none held back yet · MNIST: {mnist}</source>
    <translation>我们的测试集：尚未保留任何画 · MNIST：{mnist}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas_answers.py" line="73" />
+   <location filename="cnnviz/gui/class_canvas_answers.py" line="118" />
    <source>Our test set: {count} held back; this network does not know our classes yet</source>
    <translation>我们的测试集：留出了 {count} 幅；这个网络还不认识我们的类别</translation>
   </message>
@@ -1361,62 +1332,62 @@ Save it before {what}?</source>
    <translation>无法与此文件比较：{exc}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/drawing_pad.py" line="116" />
+   <location filename="cnnviz/gui/drawing_pad.py" line="112" />
    <source>Open an image of a digit</source>
    <translation>打开一张数字图片</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/drawing_pad.py" line="158" />
+   <location filename="cnnviz/gui/drawing_pad.py" line="154" />
    <source>Draw a digit on the pad first, then click which digit it is.</source>
    <translation>请先在画板上写一个数字，再点击它是哪个数字。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/drawing_pad.py" line="163" />
+   <location filename="cnnviz/gui/drawing_pad.py" line="159" />
    <source>An opened photo is shown: the class drawings keep drawings made on the pad. Draw the digit on the pad, then click which digit it is.</source>
    <translation>当前显示的是打开的照片：全班的手写只保存画板上写的数字。请在画板上写数字，再点击它是哪个数字。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/drawing_pad.py" line="182" />
+   <location filename="cnnviz/gui/drawing_pad.py" line="178" />
    <source>No data set is loaded.</source>
    <translation>尚未加载数据集。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/drawing_pad.py" line="185" />
+   <location filename="cnnviz/gui/drawing_pad.py" line="181" />
    <source>Fine-tuning on drawings needs the MNIST digits data set.</source>
    <translation>用手写数字微调需要 MNIST 数字数据集。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/drawing_pad.py" line="195" />
+   <location filename="cnnviz/gui/drawing_pad.py" line="191" />
    <source>Fine-tuning on {count} class drawings</source>
    <translation>用 {count} 张全班的手写微调</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/drawing_pad.py" line="94" />
+   <location filename="cnnviz/gui/drawing_pad.py" line="92" />
    <source>untrained weights</source>
    <translation>未训练的权重</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/drawing_pad.py" line="140" />
+   <location filename="cnnviz/gui/drawing_pad.py" line="136" />
    <source>Opened {name}: the network gets it as the 28×28 input beside the canvas. Draw on the canvas (or press C) to draw again.</source>
    <translation>已打开 {name}：网络把它当作画板旁边的 28×28 输入。在画板上书写（或按 C）即可重新书写。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/drawing_pad.py" line="151" />
+   <location filename="cnnviz/gui/drawing_pad.py" line="147" />
    <source>Cannot open this image: {why}</source>
    <translation>无法打开这张图片：{why}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/drawing_pad.py" line="207" />
+   <location filename="cnnviz/gui/drawing_pad.py" line="203" />
    <source>{label}: one pass over {count:,} images, {mnist:,} of them MNIST digits (so that it keeps reading MNIST) and the drawings repeated to make up the rest, from the current weights. Class drawings shows the drawings' accuracy before and after, apart from MNIST's (the MNIST test accuracy is on MNIST's own test images).</source>
    <translation>{label}：从当前权重开始，把 {count:,} 张图片过一遍，其中 {mnist:,} 张是 MNIST 数字（让它仍能认 MNIST），其余是重复的手写。“全班的手写”会分别显示手写在微调前后的准确率，与 MNIST 分开（MNIST 测试准确率是在 MNIST 自己的测试图片上测得的）。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/drawing_pad.py" line="94" />
+   <location filename="cnnviz/gui/drawing_pad.py" line="92" />
    <source>weights of step {step}</source>
    <translation>第 {step} 步的权重</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/drawing_pad.py" line="193" />
+   <location filename="cnnviz/gui/drawing_pad.py" line="189" />
    <source>Cannot fine-tune: {exc}</source>
    <translation>无法微调：{exc}</translation>
   </message>
@@ -1627,108 +1598,108 @@ Save it before {what}?</source>
    <translation>模型保存位置：{folder}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/language.py" line="215" />
+   <location filename="cnnviz/gui/language.py" line="230" />
    <source>This is the language shown now.</source>
    <translation>这就是当前显示的语言。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lessons.py" line="86" />
+   <location filename="cnnviz/gui/lesson_strip.py" line="54" />
    <source>The previous step</source>
    <translation>上一步</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lessons.py" line="87" />
+   <location filename="cnnviz/gui/lesson_strip.py" line="55" />
    <source>Next ▶</source>
    <translation>下一步 ▶</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lessons.py" line="88" />
+   <location filename="cnnviz/gui/lesson_strip.py" line="56" />
    <source>The next step</source>
    <translation>下一步</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lessons.py" line="89" />
+   <location filename="cnnviz/gui/lesson_strip.py" line="57" />
    <source>Lesson view</source>
    <translation>课程视图</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lessons.py" line="92" />
-   <location filename="cnnviz/gui/lessons.py" line="163" />
+   <location filename="cnnviz/gui/lesson_strip.py" line="60" />
+   <location filename="cnnviz/gui/lesson_strip.py" line="196" />
    <source>Hide the text (the title stays)</source>
    <translation>隐藏正文（标题保留）</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lessons.py" line="94" />
+   <location filename="cnnviz/gui/lesson_strip.py" line="62" />
    <source>Close the lesson: the settings, panels and mode from before it come back</source>
    <translation>关闭课程：恢复课程之前的设置、面板和模式</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lessons.py" line="139" />
+   <location filename="cnnviz/gui/lesson_strip.py" line="149" />
    <source>The lesson's suggested view: presenter mode, only {views}. Click again for every panel.</source>
    <translation>课程建议的视图：演示模式，只显示 {views}。再点一次显示所有面板。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lessons.py" line="141" />
+   <location filename="cnnviz/gui/lesson_strip.py" line="151" />
    <source>The lesson's suggested view: only {views}. Click again for every panel.</source>
    <translation>课程建议的视图：只显示 {views}。再点一次显示所有面板。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lessons.py" line="388" />
-   <source>Applying…</source>
-   <translation>正在应用…</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/lessons.py" line="427" />
-   <source>Open a lesson preset</source>
-   <translation>打开课程</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/lessons.py" line="163" />
+   <location filename="cnnviz/gui/lesson_strip.py" line="196" />
    <source>Show the text</source>
    <translation>显示正文</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lessons.py" line="347" />
-   <source>Kept the lesson's run for comparison (grey, dashed); the run from before the lesson is back.</source>
-   <translation>已保留课程的运行以作比较（灰色虚线）；课程之前的运行已恢复。</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/lessons.py" line="359" />
-   <source>close the lesson</source>
-   <translation>关闭课程</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/lessons.py" line="427" />
-   <source>Lesson preset</source>
-   <translation>课程</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/lessons.py" line="135" />
+   <location filename="cnnviz/gui/lesson_strip.py" line="145" />
    <source>Lesson: {title}</source>
    <translation>课程：{title}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lessons.py" line="153" />
+   <location filename="cnnviz/gui/lesson_strip.py" line="163" />
    <source>step {page} of {last}</source>
    <translation>第 {page} 步，共 {last} 步</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lessons.py" line="155" />
+   <location filename="cnnviz/gui/lesson_strip.py" line="165" />
    <source>{last} steps</source>
    <translation>共 {last} 步</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lessons.py" line="270" />
+   <location filename="cnnviz/gui/lessons.py" line="265" />
+   <source>Applying…</source>
+   <translation>正在应用…</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/lessons.py" line="322" />
+   <source>Open a lesson preset</source>
+   <translation>打开课程</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/lessons.py" line="224" />
+   <source>Kept the lesson's run for comparison (grey, dashed); the run from before the lesson is back.</source>
+   <translation>已保留课程的运行以作比较（灰色虚线）；课程之前的运行已恢复。</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/lessons.py" line="236" />
+   <source>close the lesson</source>
+   <translation>关闭课程</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/lessons.py" line="322" />
+   <source>Lesson preset</source>
+   <translation>课程</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/lessons.py" line="147" />
    <source>load the lesson “{title}”</source>
    <translation>加载课程“{title}”</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lessons.py" line="437" />
+   <location filename="cnnviz/gui/lessons.py" line="332" />
    <source>Cannot use this lesson file: {exc}</source>
    <translation>无法使用此课程文件：{exc}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/live_view.py" line="120" />
+   <location filename="cnnviz/gui/live_view.py" line="142" />
    <source>Cannot compute the feature maps: {exc}</source>
    <translation>无法计算特征图：{exc}</translation>
   </message>
@@ -1783,63 +1754,63 @@ Save it before {what}?</source>
    <translation>退出</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/menus.py" line="57" />
+   <location filename="cnnviz/gui/menus.py" line="59" />
    <source>&amp;View</source>
    <translation>视图(&amp;V)</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/menus.py" line="58" />
+   <location filename="cnnviz/gui/menus.py" line="60" />
    <source>Presenter mode (fewer, bigger pictures, full screen)</source>
    <translation>演示模式（图更少更大，全屏）</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/menus.py" line="61" />
+   <location filename="cnnviz/gui/menus.py" line="63" />
    <source>Full screen</source>
    <translation>全屏</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/menus.py" line="65" />
+   <location filename="cnnviz/gui/menus.py" line="67" />
    <source>Zoom in</source>
    <translation>放大</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/menus.py" line="66" />
+   <location filename="cnnviz/gui/menus.py" line="68" />
    <source>Zoom out</source>
    <translation>缩小</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/menus.py" line="67" />
+   <location filename="cnnviz/gui/menus.py" line="69" />
    <source>Actual size</source>
    <translation>实际大小</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/menus.py" line="79" />
+   <location filename="cnnviz/gui/menus.py" line="81" />
    <source>Show every panel</source>
    <translation>显示所有面板</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/menus.py" line="81" />
+   <location filename="cnnviz/gui/menus.py" line="83" />
    <source>Language</source>
    <translation>语言</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/menus.py" line="92" />
+   <location filename="cnnviz/gui/menus.py" line="94" />
    <source>&amp;Lessons</source>
    <translation>课程(&amp;L)</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/menus.py" line="105" />
+   <location filename="cnnviz/gui/menus.py" line="107" />
    <source>Open a lesson file…</source>
    <translation>打开课程文件…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/menus.py" line="107" />
-   <location filename="cnnviz/gui/menus.py" line="136" />
+   <location filename="cnnviz/gui/menus.py" line="109" />
+   <location filename="cnnviz/gui/menus.py" line="138" />
    <source>Open class canvas</source>
    <translation>打开班级画板</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/menus.py" line="116" />
+   <location filename="cnnviz/gui/menus.py" line="118" />
    <source>Export this panel as PNG…</source>
    <translation>将此面板导出为 PNG…</translation>
   </message>
@@ -1849,192 +1820,177 @@ Save it before {what}?</source>
    <translation>保留本次训练以便比较</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/menus.py" line="90" />
+   <location filename="cnnviz/gui/menus.py" line="92" />
    <source>Keys…</source>
    <translation>快捷键…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/menus.py" line="68" />
-   <location filename="cnnviz/gui/menus.py" line="128" />
-   <location filename="cnnviz/gui/window.py" line="319" />
+   <location filename="cnnviz/gui/menus.py" line="70" />
+   <location filename="cnnviz/gui/menus.py" line="130" />
+   <location filename="cnnviz/gui/window.py" line="325" />
    <source>Zoom {level} %</source>
    <translation>缩放 {level} %</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/menus.py" line="95" />
+   <location filename="cnnviz/gui/menus.py" line="97" />
    <source>(lesson presets unavailable: {problem})</source>
    <translation>（课程不可用：{problem}）</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/palette.py" line="108" />
+   <location filename="cnnviz/gui/palette.py" line="107" />
    <source>wrong</source>
    <translation>错误</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="44" />
-   <location filename="cnnviz/gui/panels/registry.py" line="313" />
+   <location filename="cnnviz/gui/panels/classify.py" line="91" />
+   <location filename="cnnviz/gui/panels/registry.py" line="316" />
    <source>Draw and classify</source>
    <translation>手写识别</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="57" />
+   <location filename="cnnviz/gui/panels/classify.py" line="104" />
    <source>Drawing canvas</source>
    <translation>画板</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="58" />
+   <location filename="cnnviz/gui/panels/classify.py" line="105" />
    <source>Draw a digit here with the mouse or a pen; the network classifies it as you draw. C clears it. Drop an image file here, or right-click and Open image, to classify a photo or scan.</source>
    <translation>用鼠标或手写笔在这里写一个数字，网络会边写边识别。按 C 清除。要识别照片或扫描件，可把图片文件拖到这里，或右键选择“打开图片”。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="70" />
+   <location filename="cnnviz/gui/panels/classify.py" line="117" />
    <source>Clear the drawing (C)</source>
    <translation>清除书写内容（C）</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="76" />
-   <location filename="cnnviz/gui/panels/classify.py" line="77" />
+   <location filename="cnnviz/gui/panels/classify.py" line="123" />
+   <location filename="cnnviz/gui/panels/classify.py" line="124" />
    <source>Stroke width</source>
    <translation>笔画粗细</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="89" />
-   <location filename="cnnviz/gui/panels/feature_maps.py" line="324" />
+   <location filename="cnnviz/gui/panels/classify.py" line="136" />
+   <location filename="cnnviz/gui/panels/feature_maps.py" line="333" />
    <location filename="cnnviz/gui/panels/timelapse.py" line="218" />
    <source>input</source>
    <translation>输入</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="92" />
+   <location filename="cnnviz/gui/panels/classify.py" line="139" />
    <source>What the network gets: your drawing as 28×28 pixels, centred like MNIST</source>
    <translation>网络得到的输入：你写的数字，像 MNIST 一样居中，28×28 像素</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="98" />
+   <location filename="cnnviz/gui/panels/classify.py" line="145" />
    <source>Network input</source>
    <translation>网络的输入</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="99" />
+   <location filename="cnnviz/gui/panels/classify.py" line="146" />
    <source>Your drawing as the 28 by 28 pixels the network gets, centred like MNIST</source>
    <translation>你写的数字变成网络得到的 28×28 像素，像 MNIST 一样居中</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="113" />
+   <location filename="cnnviz/gui/panels/classify.py" line="160" />
    <source>The network's answer: the class with the highest probability</source>
    <translation>网络的答案：概率最高的类别</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="122" />
+   <location filename="cnnviz/gui/panels/classify.py" line="169" />
    <source>How sure it is of this answer among its classes: it always picks one of them. Whether the drawing looks like any of them at all is what "not sure" says.</source>
    <translation>在它的类别中对这个答案有多大把握：它总会选其中一个。图画究竟像不像其中任何一个，由“没把握”来说明。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="138" />
+   <location filename="cnnviz/gui/panels/classify.py" line="185" />
    <source>Not sure</source>
    <translation>没把握</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="138" />
+   <location filename="cnnviz/gui/panels/classify.py" line="185" />
    <source>Why the network is not sure of its answer</source>
    <translation>网络为什么对答案没把握</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="144" />
+   <location filename="cnnviz/gui/panels/classify.py" line="191" />
    <source>Probabilities</source>
    <translation>概率</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="144" />
+   <location filename="cnnviz/gui/panels/classify.py" line="191" />
    <source>One bar per class: how sure the network is</source>
    <translation>每个类别一根柱：网络有多大把握</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="241" />
-   <location filename="cnnviz/gui/panels/classify.py" line="391" />
+   <location filename="cnnviz/gui/panels/classify.py" line="293" />
+   <location filename="cnnviz/gui/panels/classify.py" line="445" />
    <source>{percent}% among digits</source>
    <translation>数字中占 {percent}%</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="241" />
-   <location filename="cnnviz/gui/panels/classify.py" line="391" />
+   <location filename="cnnviz/gui/panels/classify.py" line="293" />
+   <location filename="cnnviz/gui/panels/classify.py" line="445" />
    <source>{percent}% among its classes</source>
    <translation>各类中占 {percent}%</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="390" />
+   <location filename="cnnviz/gui/panels/classify.py" line="444" />
    <source>{percent}%, but unlike real digits</source>
    <translation>{percent}%，但不像真实的数字</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="390" />
+   <location filename="cnnviz/gui/panels/classify.py" line="444" />
    <source>{percent}%, but unlike real images</source>
    <translation>{percent}%，但不像真实的图像</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="72" />
+   <location filename="cnnviz/gui/panels/classify.py" line="119" />
    <source>stroke</source>
    <translation>笔画</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="319" />
+   <location filename="cnnviz/gui/panels/classify.py" line="373" />
    <source>class</source>
    <translation>类别</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="319" />
+   <location filename="cnnviz/gui/panels/classify.py" line="373" />
    <source>digit</source>
    <translation>数字</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="373" />
+   <location filename="cnnviz/gui/panels/classify.py" line="427" />
    <source>draw a digit</source>
    <translation>请写一个数字</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="375" />
+   <location filename="cnnviz/gui/panels/classify.py" line="429" />
    <source>no prediction: draw a digit</source>
    <translation>没有预测：请写一个数字</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="361" />
+   <location filename="cnnviz/gui/panels/classify.py" line="415" />
    <source>Not sure: this looks less like any image than {percent} % of real test images do</source>
    <translation>没把握：它比 {percent} % 的真实测试图片更不像任何一类</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="364" />
+   <location filename="cnnviz/gui/panels/classify.py" line="418" />
    <source>this looks less like any image than {percent} % of real test images do</source>
    <translation>它比 {percent} % 的真实测试图片更不像任何一类</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="397" />
+   <location filename="cnnviz/gui/panels/classify.py" line="451" />
    <source>not sure, {prediction}: {reason}</source>
    <translation>没把握，{prediction}：{reason}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="355" />
+   <location filename="cnnviz/gui/panels/classify.py" line="409" />
    <source>Not sure: this looks less like any digit than {percent} % of real test digits do</source>
    <translation>没把握：它比 {percent} % 的真实测试数字更不像数字</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="358" />
+   <location filename="cnnviz/gui/panels/classify.py" line="412" />
    <source>this looks less like any digit than {percent} % of real test digits do</source>
    <translation>它比 {percent} % 的真实测试数字更不像数字</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/panels/common.py" line="395" />
-   <source>my drawing</source>
-   <translation>我的手写</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/panels/common.py" line="396" />
-   <source>the test image</source>
-   <translation>测试图片</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/panels/common.py" line="397" />
-   <source>The test image chosen in Feature maps, or clicked in Mistakes</source>
-   <translation>在特征图中选中或在错误中点击的测试图片</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/controls.py" line="20" />
@@ -2078,7 +2034,7 @@ Save it before {what}?</source>
    <translation>{count} 个可训练参数</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/controls.py" line="400" />
+   <location filename="cnnviz/gui/panels/controls.py" line="402" />
    <source>The lesson asks for the {wanted} backend, which is not available here ({why}); using {chosen} instead.</source>
    <translation>本课程要求使用 {wanted} 后端，但此处不可用（{why}）；改用 {chosen}。</translation>
   </message>
@@ -2122,7 +2078,7 @@ Save it before {what}?</source>
   <message>
    <location filename="cnnviz/gui/panels/curves.py" line="49" />
    <location filename="cnnviz/gui/panels/curves.py" line="65" />
-   <location filename="cnnviz/gui/panels/curves.py" line="198" />
+   <location filename="cnnviz/gui/panels/curves.py" line="211" />
    <source>Training curves</source>
    <translation>训练曲线</translation>
   </message>
@@ -2132,573 +2088,578 @@ Save it before {what}?</source>
    <translation>随轮次变化的损失（每步、平滑、测试点）和准确率（训练线、测试点）</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/curves.py" line="208" />
+   <location filename="cnnviz/gui/panels/curves.py" line="221" />
    <source>Training curves, with a kept run for comparison</source>
    <translation>训练曲线（附保留的训练以作比较）</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/curves.py" line="424" />
+   <location filename="cnnviz/gui/panels/curves.py" line="446" />
    <source>test accuracy {accuracies} · {text}</source>
    <translation>测试准确率 {accuracies} · {text}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/curves.py" line="201" />
+   <location filename="cnnviz/gui/panels/curves.py" line="214" />
    <source>- - - A, the kept run ({source}): {label}</source>
    <translation>- - - A，保留的训练（{source}）：{label}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/drawings.py" line="116" />
+   <location filename="cnnviz/gui/panels/drawings.py" line="23" />
+   <source>not evaluated yet</source>
+   <translation>尚未评估</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/drawings.py" line="118" />
    <source>The class's drawings appear here.</source>
    <translation>全班的手写会显示在这里。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/drawings.py" line="41" />
+   <location filename="cnnviz/gui/panels/drawings.py" line="42" />
    <source>Our drawings</source>
    <translation>我们的手写</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/drawings.py" line="41" />
+   <location filename="cnnviz/gui/panels/drawings.py" line="42" />
    <source>does the network read the class's handwriting?</source>
    <translation>网络能认出全班的笔迹吗？</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/drawings.py" line="44" />
+   <location filename="cnnviz/gui/panels/drawings.py" line="45" />
    <source>&lt;b&gt;1.&lt;/b&gt; Draw a digit on the drawing pad.  &lt;b&gt;2.&lt;/b&gt; Click the digit you meant: it is saved for the class.</source>
    <translation>&lt;b&gt;1.&lt;/b&gt; 在画板上写一个数字。&lt;b&gt;2.&lt;/b&gt; 点击你写的是哪个数字：它会保存到全班的手写中。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/drawings.py" line="68" />
+   <location filename="cnnviz/gui/panels/drawings.py" line="69" />
    <source>who drew it</source>
    <translation>书写人</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/drawings.py" line="72" />
+   <location filename="cnnviz/gui/panels/drawings.py" line="73" />
    <source>Fine-tune</source>
    <translation>微调</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/drawings.py" line="75" />
+   <location filename="cnnviz/gui/panels/drawings.py" line="76" />
    <source>Fine-tune on our drawings: train the current network one pass more on MNIST mixed with the class's drawings (a quarter of the images), starting from its current weights</source>
    <translation>用我们的手写微调：从当前权重开始，用混入全班手写（占四分之一）的 MNIST 再训练当前网络一遍</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/drawings.py" line="89" />
-   <location filename="cnnviz/gui/panels/drawings.py" line="137" />
-   <location filename="cnnviz/gui/panels/drawings.py" line="306" />
+   <location filename="cnnviz/gui/panels/drawings.py" line="90" />
+   <location filename="cnnviz/gui/panels/drawings.py" line="139" />
+   <location filename="cnnviz/gui/panels/drawings.py" line="308" />
    <source>our drawings</source>
    <translation>我们的手写</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/drawings.py" line="92" />
+   <location filename="cnnviz/gui/panels/drawings.py" line="94" />
    <source>the MNIST test set</source>
    <translation>MNIST 测试集</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/drawings.py" line="119" />
+   <location filename="cnnviz/gui/panels/drawings.py" line="121" />
    <source>The class's drawings</source>
    <translation>全班的手写</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/drawings.py" line="120" />
+   <location filename="cnnviz/gui/panels/drawings.py" line="122" />
    <source>Each drawing with its label, what the network reads and a check mark or a cross</source>
    <translation>每张手写及其标签、网络认成什么，以及对勾或叉号</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/drawings.py" line="128" />
+   <location filename="cnnviz/gui/panels/drawings.py" line="130" />
    <source>Open folder</source>
    <translation>打开文件夹</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/drawings.py" line="131" />
+   <location filename="cnnviz/gui/panels/drawings.py" line="133" />
    <source>Delete selected</source>
    <translation>删除所选</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/drawings.py" line="132" />
+   <location filename="cnnviz/gui/panels/drawings.py" line="134" />
    <source>Remove a scribble or a wrongly labelled drawing</source>
    <translation>删除乱画或标错的手写</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/drawings.py" line="188" />
+   <location filename="cnnviz/gui/panels/drawings.py" line="190" />
    <source>{count} drawings · {per_digit} · still missing: {missing}</source>
    <translation>{count} 张手写 · {per_digit} · 还缺：{missing}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/drawings.py" line="190" />
+   <location filename="cnnviz/gui/panels/drawings.py" line="192" />
    <source>{count} drawings · {per_digit}</source>
    <translation>{count} 张手写 · {per_digit}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/drawings.py" line="161" />
+   <location filename="cnnviz/gui/panels/drawings.py" line="163" />
    <source>Reading the class's drawings…</source>
    <translation>正在读取全班的手写…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/drawings.py" line="83" />
+   <location filename="cnnviz/gui/panels/drawings.py" line="84" />
    <source>Name (optional)</source>
    <translation>名字（可选）</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/drawings.py" line="156" />
+   <location filename="cnnviz/gui/panels/drawings.py" line="158" />
    <source>Saved in {folder}</source>
    <translation>保存在 {folder}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/drawings.py" line="215" />
+   <location filename="cnnviz/gui/panels/drawings.py" line="217" />
    <source>Saved as a {digit} ({count} drawings in {folder})</source>
    <translation>已保存为 {digit}（{folder} 中共 {count} 张手写）</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/drawings.py" line="300" />
+   <location filename="cnnviz/gui/panels/drawings.py" line="302" />
    <source>Measured on the drawings the network was fine-tuned on: new drawings are the fair test.</source>
    <translation>这是在微调用过的手写上测得的：新写的数字才是公平的测试。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/drawings.py" line="306" />
+   <location filename="cnnviz/gui/panels/drawings.py" line="308" />
    <source>our drawings (none yet)</source>
    <translation>还没有手写</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/drawings.py" line="60" />
    <location filename="cnnviz/gui/panels/drawings.py" line="61" />
+   <location filename="cnnviz/gui/panels/drawings.py" line="62" />
    <source>Save the drawing as a {digit}</source>
    <translation>将手写保存为 {digit}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/drawings.py" line="167" />
+   <location filename="cnnviz/gui/panels/drawings.py" line="169" />
    <source>Could not read the drawings folder: {error}</source>
    <translation>无法读取手写文件夹：{error}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/drawings.py" line="206" />
+   <location filename="cnnviz/gui/panels/drawings.py" line="208" />
    <source>Could not save the drawing: {exc}</source>
    <translation>无法保存手写：{exc}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/drawings.py" line="291" />
+   <location filename="cnnviz/gui/panels/drawings.py" line="293" />
    <source>our drawings ({correct} of {n})</source>
    <translation>我们的手写（{n} 张中 {correct} 张）</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/drawings.py" line="295" />
+   <location filename="cnnviz/gui/panels/drawings.py" line="297" />
    <source>our drawings ({correct} of {n}), {before_finetune:.0f}% before fine-tuning</source>
    <translation>我们的手写（{n} 张中 {correct} 张），微调前 {before_finetune:.0f}%</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/drawings.py" line="232" />
+   <location filename="cnnviz/gui/panels/drawings.py" line="234" />
    <source>Could not delete the drawing: {exc}</source>
    <translation>无法删除手写：{exc}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/drawings.py" line="321" />
+   <location filename="cnnviz/gui/panels/drawings.py" line="323" />
    <source>labelled {label} by {student}</source>
    <translation>标签 {label}，画的人：{student}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/drawings.py" line="321" />
+   <location filename="cnnviz/gui/panels/drawings.py" line="323" />
    <source>labelled {label}</source>
    <translation>标签 {label}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/drawings.py" line="332" />
+   <location filename="cnnviz/gui/panels/drawings.py" line="334" />
    <source>labelled {label} by {student}; the network reads {answer}, {verdict}</source>
    <translation>标签 {label}，画的人：{student}；网络认成 {answer}，{verdict}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/drawings.py" line="334" />
+   <location filename="cnnviz/gui/panels/drawings.py" line="336" />
    <source>labelled {label}; the network reads {answer}, {verdict}</source>
    <translation>标签 {label}；网络认成 {answer}，{verdict}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/feature_maps.py" line="56" />
+   <location filename="cnnviz/gui/panels/feature_maps.py" line="58" />
    <source>showing</source>
    <translation>显示</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/feature_maps.py" line="60" />
+   <location filename="cnnviz/gui/panels/feature_maps.py" line="62" />
    <source>The layers shown: when all of them would be too small to see, the panel shows one conv layer with its pooling, or one layer (presenter mode: one layer, big)</source>
    <translation>所显示的层：全部显示会太小时，面板只显示一个卷积层及其池化层，或一个层（演示模式：一个层，放大）</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/feature_maps.py" line="67" />
+   <location filename="cnnviz/gui/panels/feature_maps.py" line="69" />
    <source>Layers shown</source>
    <translation>所显示的层</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/feature_maps.py" line="77" />
+   <location filename="cnnviz/gui/panels/feature_maps.py" line="80" />
    <source>The input image and what each layer makes of it</source>
    <translation>输入图片，以及每一层把它变成了什么</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/feature_maps.py" line="84" />
+   <location filename="cnnviz/gui/panels/feature_maps.py" line="87" />
    <source>Point at a feature-map pixel: what it sees lights up on the input; for conv1 you see the sum that made it.</source>
    <translation>指向特征图上的一个像素：它看到的区域会在输入上亮起；对 conv1 还能看到算出它的求和。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/feature_maps.py" line="428" />
+   <location filename="cnnviz/gui/panels/feature_maps.py" line="437" />
    <source>your drawing</source>
    <translation>你的手写</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/feature_maps.py" line="430" />
+   <location filename="cnnviz/gui/panels/feature_maps.py" line="439" />
    <source>label {label}</source>
    <translation>标签 {label}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/feature_maps.py" line="436" />
+   <location filename="cnnviz/gui/panels/feature_maps.py" line="445" />
    <source>{source}: the network says {answer}, {percent}% sure</source>
    <translation>{source}：网络认为是 {answer}，把握 {percent}%</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/feature_maps.py" line="440" />
+   <location filename="cnnviz/gui/panels/feature_maps.py" line="449" />
    <source>Feature maps of the weights of step {step}</source>
    <translation>第 {step} 步权重的特征图</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/feature_maps.py" line="469" />
+   <location filename="cnnviz/gui/panels/feature_maps.py" line="478" />
    <source>{layer} maps 0–{last} of {count}</source>
    <translation>{layer} 的特征图 0–{last}（共 {count} 张）</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/feature_maps.py" line="336" />
+   <location filename="cnnviz/gui/panels/feature_maps.py" line="345" />
    <source>{count} maps</source>
    <translation>{count} 张图</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/feature_maps.py" line="472" />
+   <location filename="cnnviz/gui/panels/feature_maps.py" line="481" />
    <source>not shown</source>
    <translation>未显示</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/filters.py" line="94" />
+   <location filename="cnnviz/gui/panels/filters.py" line="96" />
    <source>Finding the test images that excite the {count} classes…</source>
    <translation>正在寻找最能激活 {count} 个类别的测试图片…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/filters.py" line="96" />
+   <location filename="cnnviz/gui/panels/filters.py" line="98" />
    <source>Finding the test images that excite the {count} filters of {layer}…</source>
    <translation>正在寻找最能激活 {layer} 的 {count} 个滤波器的测试图片…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/filters.py" line="162" />
-   <location filename="cnnviz/gui/panels/why.py" line="81" />
+   <location filename="cnnviz/gui/panels/filters.py" line="164" />
+   <location filename="cnnviz/gui/panels/why.py" line="86" />
    <source>on a copy of the latest weights, after each evaluation</source>
    <translation>用最新权重的副本，每次评估后更新</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/filters.py" line="165" />
+   <location filename="cnnviz/gui/panels/filters.py" line="167" />
    <source>Whose units to look at: a conv layer's filters, or the output classes</source>
    <translation>要查看的单元：某个卷积层的滤波器，或输出类别</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/filters.py" line="166" />
-   <location filename="cnnviz/gui/panels/filters.py" line="167" />
+   <location filename="cnnviz/gui/panels/filters.py" line="168" />
+   <location filename="cnnviz/gui/panels/filters.py" line="169" />
    <source>Layer</source>
    <translation>层</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/filters.py" line="172" />
+   <location filename="cnnviz/gui/panels/filters.py" line="174" />
    <source>Filters status</source>
    <translation>滤波器状态</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/filters.py" line="179" />
-   <location filename="cnnviz/gui/panels/registry.py" line="246" />
+   <location filename="cnnviz/gui/panels/filters.py" line="181" />
+   <location filename="cnnviz/gui/panels/registry.py" line="249" />
    <source>Filters</source>
    <translation>滤波器</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/filters.py" line="179" />
+   <location filename="cnnviz/gui/panels/filters.py" line="181" />
    <source>For each unit, its top test images beside the input optimised to excite it</source>
    <translation>每个单元最能激活它的测试图片，旁边是为激活它而优化出的输入</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/filters.py" line="287" />
+   <location filename="cnnviz/gui/panels/filters.py" line="289" />
    <source>Looking into {layer} with the weights of step {step}…</source>
    <translation>正在用第 {step} 步的权重查看 {layer}…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/filters.py" line="358" />
+   <location filename="cnnviz/gui/panels/filters.py" line="360" />
    <source>&lt;b&gt;The {count} classes&lt;/b&gt; with the weights of step {step} (computed in {seconds} s)</source>
    <translation>第 {step} 步权重下的&lt;b&gt;{count} 个类别&lt;/b&gt;（用时 {seconds} 秒）</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/filters.py" line="360" />
+   <location filename="cnnviz/gui/panels/filters.py" line="362" />
    <source>&lt;b&gt;The {count} filters of {layer}&lt;/b&gt; with the weights of step {step} (computed in {seconds} s)</source>
    <translation>第 {step} 步权重下&lt;b&gt;{layer} 的 {count} 个滤波器&lt;/b&gt;（用时 {seconds} 秒）</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/filters.py" line="383" />
+   <location filename="cnnviz/gui/panels/filters.py" line="385" />
    <source>Each class: the 9 of the first {count} test images it scores highest; right: the input dreamed up to make it score highest (dream a 3), by {steps} steps of gradient ascent with jitter and blur. Click one to see it bigger.</source>
    <translation>每个类别：前 {count} 张测试图片中它打分最高的 9 张；右边：为让它打分最高而“梦”出来的输入（梦见一个 3），用带抖动和模糊的梯度上升算了 {steps} 步。点击可放大查看。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/filters.py" line="389" />
+   <location filename="cnnviz/gui/panels/filters.py" line="391" />
    <source>Each filter: the 9 of the first {count} test images that excite it most, orange: the patch its strongest spot sees; right: the pattern that excites it most in such a patch, by {steps} steps of blurred gradient ascent. Click one to see it bigger.</source>
    <translation>每个滤波器：前 {count} 张测试图片中最能激活它的 9 张，橙色：它最强的位置看到的那一块；右边：在这样一块里最能激活它的图案，用带模糊的梯度上升算了 {steps} 步。点击可放大查看。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/filters.py" line="115" />
+   <location filename="cnnviz/gui/panels/filters.py" line="117" />
    <source>Dreaming up the input that the {count} classes want most: step {done} of {steps}…</source>
    <translation>正在构想 {count} 个类别最想要的输入：第 {done} 步，共 {steps} 步…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/filters.py" line="121" />
+   <location filename="cnnviz/gui/panels/filters.py" line="123" />
    <source>Dreaming up the input that the {count} filters of {layer} want most: step {done} of {steps}…</source>
    <translation>正在构想 {layer} 的 {count} 个滤波器最想要的输入：第 {done} 步，共 {steps} 步…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/filters.py" line="277" />
+   <location filename="cnnviz/gui/panels/filters.py" line="279" />
    <source>Nothing to look at yet: waiting for the test images.</source>
    <translation>暂时没有可看的内容：正在等待测试图片。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/filters.py" line="279" />
+   <location filename="cnnviz/gui/panels/filters.py" line="281" />
    <source>Nothing to look at yet: waiting for a network.</source>
    <translation>暂时没有可看的内容：正在等待网络。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/filters.py" line="316" />
+   <location filename="cnnviz/gui/panels/filters.py" line="318" />
    <source>Could not look into the filters: {message}</source>
    <translation>无法查看滤波器：{message}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/filters.py" line="335" />
+   <location filename="cnnviz/gui/panels/filters.py" line="337" />
    <source>class {name}</source>
    <translation>类别 {name}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/filters.py" line="337" />
+   <location filename="cnnviz/gui/panels/filters.py" line="339" />
    <source>{layer} filter {unit}</source>
    <translation>{layer} 滤波器 {unit}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/filters.py" line="350" />
+   <location filename="cnnviz/gui/panels/filters.py" line="352" />
    <source>The test images that excite it most ({indices}), and the input optimised to excite it</source>
    <translation>最能激活它的测试图片（{indices}），以及为激活它而优化出的输入</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/filters.py" line="248" />
+   <location filename="cnnviz/gui/panels/filters.py" line="250" />
    <source>Could not read the network {spec!r}: {exc}</source>
    <translation>无法读取网络 {spec!r}：{exc}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/filters.py" line="254" />
+   <location filename="cnnviz/gui/panels/filters.py" line="256" />
    <source>the {count} classes</source>
    <translation>{count} 个类别</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="33" />
+   <location filename="cnnviz/gui/panels/fool.py" line="34" />
    <source>a little everywhere</source>
    <translation>处处改一点</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="33" />
+   <location filename="cnnviz/gui/panels/fool.py" line="34" />
    <source>the fewest pixels</source>
    <translation>改最少的像素</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="80" />
+   <location filename="cnnviz/gui/panels/fool.py" line="81" />
    <source>Could not make it say {target} within ± {levels} levels: try a bigger budget (it still says {now}, {percent} %).</source>
    <translation>在 ± {levels} 级以内没能让它说 {target}：试试放宽限度（它仍然说 {now}，{percent} %）。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="89" />
+   <location filename="cnnviz/gui/panels/fool.py" line="90" />
    <source>{changed} of {pixels} pixels changed&lt;br&gt;by at most ± {levels} levels&lt;br&gt;size (L2): {l2}&lt;br&gt;{steps} steps, {seconds} s</source>
    <translation>{pixels} 个像素中改了 {changed} 个&lt;br&gt;最多 ± {levels} 级&lt;br&gt;大小（L2）：{l2}&lt;br&gt;{steps} 步，{seconds} 秒</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="105" />
+   <location filename="cnnviz/gui/panels/fool.py" line="110" />
    <source>change the input a little so that it answers another digit</source>
    <translation>把输入稍作改动，让它答成另一个数字</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="112" />
+   <location filename="cnnviz/gui/panels/fool.py" line="117" />
    <source>The digit the network should answer after the change</source>
    <translation>改动后希望网络给出的数字</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="113" />
+   <location filename="cnnviz/gui/panels/fool.py" line="118" />
    <source>Target digit</source>
    <translation>目标数字</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="119" />
+   <location filename="cnnviz/gui/panels/fool.py" line="124" />
    <source>The most any one pixel may change (black is 0, white is 255)</source>
    <translation>单个像素最多可改变多少（黑为 0，白为 255）</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="120" />
+   <location filename="cnnviz/gui/panels/fool.py" line="125" />
    <source>Budget per pixel</source>
    <translation>每个像素的改动限度</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="125" />
+   <location filename="cnnviz/gui/panels/fool.py" line="130" />
    <source>A little everywhere: every pixel may change, within the budget (basic iterative method). The fewest pixels: one pixel at a time, each as far as the budget allows</source>
    <translation>处处改一点：每个像素都可以在限度内改变（基本迭代法）。改最少的像素：一次改一个像素，每个改到限度为止</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="130" />
+   <location filename="cnnviz/gui/panels/fool.py" line="135" />
    <source>How to change the input</source>
    <translation>如何改动输入</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="131" />
-   <location filename="cnnviz/gui/panels/fool.py" line="304" />
-   <location filename="cnnviz/gui/panels/fool.py" line="415" />
+   <location filename="cnnviz/gui/panels/fool.py" line="136" />
+   <location filename="cnnviz/gui/panels/fool.py" line="313" />
+   <location filename="cnnviz/gui/panels/fool.py" line="424" />
    <source>Attack</source>
    <translation>攻击</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="133" />
-   <location filename="cnnviz/gui/panels/fool.py" line="416" />
+   <location filename="cnnviz/gui/panels/fool.py" line="138" />
+   <location filename="cnnviz/gui/panels/fool.py" line="425" />
    <source>Attack now, with the latest weights</source>
    <translation>用最新权重立即攻击</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="134" />
+   <location filename="cnnviz/gui/panels/fool.py" line="139" />
    <source>Save fooling image…</source>
    <translation>保存欺骗图片…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="136" />
+   <location filename="cnnviz/gui/panels/fool.py" line="141" />
    <source>Save the changed input as a 28×28 PNG: cnnviz predict --raw gives the same answer</source>
    <translation>将改动后的输入保存为 28×28 PNG：cnnviz predict --raw 会给出相同的答案</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="166" />
-   <location filename="cnnviz/gui/panels/fool.py" line="418" />
+   <location filename="cnnviz/gui/panels/fool.py" line="171" />
+   <location filename="cnnviz/gui/panels/fool.py" line="427" />
    <source>Original, change and fooled input</source>
    <translation>原图、改动和骗过网络的输入</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="167" />
+   <location filename="cnnviz/gui/panels/fool.py" line="172" />
    <source>The input, the change made to it (amplified; orange: brighter, blue: darker, white: unchanged) and the changed input</source>
    <translation>输入、对它的改动（已放大；橙色：变亮，蓝色：变暗，白色：未变）以及改动后的输入</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="188" />
+   <location filename="cnnviz/gui/panels/fool.py" line="193" />
    <source>How small the change is: the most any one pixel changed (L-infinity), the size of the whole change (L2, in units of full white) and how many pixels changed at all</source>
    <translation>改动有多小：单个像素的最大改变（L∞）、整体改动的大小（L2，以纯白为单位），以及共改了多少个像素</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="262" />
+   <location filename="cnnviz/gui/panels/fool.py" line="271" />
    <source>&lt;b&gt;the change&lt;/b&gt;&lt;br&gt;orange: brighter, blue: darker</source>
    <translation>&lt;b&gt;改动&lt;/b&gt;&lt;br&gt;橙色：变亮，蓝色：变暗</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="264" />
+   <location filename="cnnviz/gui/panels/fool.py" line="273" />
    <source>&lt;b&gt;original&lt;/b&gt;&lt;br&gt;what the network saw</source>
    <translation>&lt;b&gt;原图&lt;/b&gt;&lt;br&gt;网络看到的</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="264" />
+   <location filename="cnnviz/gui/panels/fool.py" line="273" />
    <source>&lt;b&gt;fooled input&lt;/b&gt;&lt;br&gt;original + change</source>
    <translation>&lt;b&gt;骗过网络的输入&lt;/b&gt;&lt;br&gt;原图 + 改动</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="426" />
+   <location filename="cnnviz/gui/panels/fool.py" line="435" />
    <source>Save fooling image</source>
    <translation>保存欺骗图片</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="73" />
+   <location filename="cnnviz/gui/panels/fool.py" line="74" />
    <source>It already says {target} ({percent} %): choose another digit to aim for.</source>
    <translation>它已经说 {target} 了（{percent} %）：换一个目标数字吧。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="77" />
+   <location filename="cnnviz/gui/panels/fool.py" line="78" />
    <source>The network now says {target} ({percent} %) instead of {label}.</source>
    <translation>网络现在说 {target}（{percent} %），而不是 {label}。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="144" />
+   <location filename="cnnviz/gui/panels/fool.py" line="149" />
    <source>change each pixel by at most</source>
    <translation>每个像素最多改变</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="321" />
+   <location filename="cnnviz/gui/panels/fool.py" line="330" />
    <source>Nothing to attack yet: there are no weights (start training or load a model).</source>
    <translation>还没有可攻击的内容：还没有权重（请开始训练或加载模型）。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="339" />
+   <location filename="cnnviz/gui/panels/fool.py" line="348" />
    <source>Attacking your drawing with the weights of step {step:,}…</source>
    <translation>正在用第 {step:,} 步的权重攻击你的手写…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="340" />
+   <location filename="cnnviz/gui/panels/fool.py" line="349" />
    <source>Attacking test image #{index} (true label {label}) with the weights of step {step:,}…</source>
    <translation>正在用第 {step:,} 步的权重攻击测试图片 #{index}（真实标签 {label}）…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="409" />
+   <location filename="cnnviz/gui/panels/fool.py" line="418" />
    <source>Your drawing · weights of step {step}</source>
    <translation>你的手写 · 第 {step} 步的权重</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="410" />
+   <location filename="cnnviz/gui/panels/fool.py" line="419" />
    <source>Test image #{index} (true label {label}) · weights of step {step}</source>
    <translation>测试图片 #{index}（真实标签 {label}） · 第 {step} 步的权重</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="436" />
+   <location filename="cnnviz/gui/panels/fool.py" line="445" />
    <source>Nothing to save yet: attack first.</source>
    <translation>还没有可保存的内容：请先攻击。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="118" />
+   <location filename="cnnviz/gui/panels/fool.py" line="123" />
    <source> of {levels} grey levels</source>
    <translation> / {levels} 级灰度</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="140" />
-   <location filename="cnnviz/gui/panels/registry.py" line="266" />
+   <location filename="cnnviz/gui/panels/fool.py" line="145" />
+   <location filename="cnnviz/gui/panels/registry.py" line="269" />
    <source>Fool</source>
    <translation>骗过</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="141" />
+   <location filename="cnnviz/gui/panels/fool.py" line="146" />
    <source>make it say</source>
    <translation>让它说</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="260" />
+   <location filename="cnnviz/gui/panels/fool.py" line="269" />
    <source>&lt;b&gt;the change ×{factor}&lt;/b&gt;&lt;br&gt;orange: brighter, blue: darker</source>
    <translation>&lt;b&gt;改动 ×{factor}&lt;/b&gt;&lt;br&gt;橙色：变亮，蓝色：变暗</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="327" />
+   <location filename="cnnviz/gui/panels/fool.py" line="336" />
    <source>Nothing to attack yet: draw a digit on the pad first.</source>
    <translation>还没有可攻击的内容：请先在画板上写一个数字。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="328" />
+   <location filename="cnnviz/gui/panels/fool.py" line="337" />
    <source>Nothing to attack yet: no test image is loaded yet.</source>
    <translation>还没有可攻击的内容：还没有加载测试图片。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="377" />
+   <location filename="cnnviz/gui/panels/fool.py" line="386" />
    <source>Could not attack: {message}</source>
    <translation>无法攻击：{message}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="446" />
+   <location filename="cnnviz/gui/panels/fool.py" line="455" />
    <source>Saved {written}: cnnviz predict --raw on it says {answer}.</source>
    <translation>已保存 {written}：cnnviz predict --raw 对它的答案是 {answer}。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="278" />
+   <location filename="cnnviz/gui/panels/fool.py" line="287" />
    <source>Attack (step {step:,})</source>
    <translation>攻击（第 {step:,} 步）</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="280" />
+   <location filename="cnnviz/gui/panels/fool.py" line="289" />
    <source>Attack again with the weights of step {step:,} (the result shown used step {result:,})</source>
    <translation>用第 {step:,} 步的权重再次攻击（当前结果用的是第 {result:,} 步）</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="442" />
+   <location filename="cnnviz/gui/panels/fool.py" line="451" />
    <source>Could not save the fooling image: {exc}</source>
    <translation>无法保存欺骗图片：{exc}</translation>
   </message>
@@ -2713,17 +2674,17 @@ Save it before {what}?</source>
    <translation>改动后：{answer}（{percent} %）</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool_bars.py" line="173" />
+   <location filename="cnnviz/gui/panels/fool_bars.py" line="182" />
    <source>One bar per digit: how sure the network is</source>
    <translation>每个数字一根柱：网络有多大把握</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool_bars.py" line="172" />
+   <location filename="cnnviz/gui/panels/fool_bars.py" line="181" />
    <source>Probabilities before the change</source>
    <translation>改动前的概率</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool_bars.py" line="172" />
+   <location filename="cnnviz/gui/panels/fool_bars.py" line="181" />
    <source>Probabilities after the change</source>
    <translation>改动后的概率</translation>
   </message>
@@ -2738,45 +2699,60 @@ Save it before {what}?</source>
    <translation>改动后</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/input_choice.py" line="22" />
+   <location filename="cnnviz/gui/panels/input_choice.py" line="27" />
    <source>Test image</source>
    <translation>测试图片</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/input_choice.py" line="23" />
+   <location filename="cnnviz/gui/panels/input_choice.py" line="28" />
    <source>My drawing</source>
    <translation>我的手写</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/input_choice.py" line="30" />
+   <location filename="cnnviz/gui/panels/input_choice.py" line="35" />
    <source>Random</source>
    <translation>随机</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/input_choice.py" line="37" />
-   <location filename="cnnviz/gui/panels/input_choice.py" line="40" />
+   <location filename="cnnviz/gui/panels/input_choice.py" line="42" />
+   <location filename="cnnviz/gui/panels/input_choice.py" line="45" />
    <source>Index of the test image shown</source>
    <translation>所显示测试图片的编号</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/input_choice.py" line="38" />
+   <location filename="cnnviz/gui/panels/input_choice.py" line="43" />
    <source>Previous test image</source>
    <translation>上一张测试图片</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/input_choice.py" line="39" />
+   <location filename="cnnviz/gui/panels/input_choice.py" line="44" />
    <source>Next test image</source>
    <translation>下一张测试图片</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/input_choice.py" line="40" />
+   <location filename="cnnviz/gui/panels/input_choice.py" line="45" />
    <source>Test image number</source>
    <translation>测试图片编号</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/input_choice.py" line="41" />
+   <location filename="cnnviz/gui/panels/input_choice.py" line="46" />
    <source>A random test image</source>
    <translation>随机一张测试图片</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/input_source.py" line="33" />
+   <source>my drawing</source>
+   <translation>我的手写</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/input_source.py" line="34" />
+   <source>the test image</source>
+   <translation>测试图片</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/input_source.py" line="35" />
+   <source>The test image chosen in Feature maps, or clicked in Mistakes</source>
+   <translation>在特征图中选中或在错误中点击的测试图片</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/kernels.py" line="27" />
@@ -2849,34 +2825,34 @@ Save it before {what}?</source>
    <translation>通道 {channel}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/learning_rate.py" line="25" />
+   <location filename="cnnviz/gui/panels/learning_rate.py" line="26" />
    <source>Press Start: the learning rate of every step is drawn here.</source>
    <translation>点开始：这里会画出每一步的学习率。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/learning_rate.py" line="43" />
-   <location filename="cnnviz/gui/panels/learning_rate.py" line="53" />
-   <location filename="cnnviz/gui/panels/registry.py" line="291" />
+   <location filename="cnnviz/gui/panels/learning_rate.py" line="44" />
+   <location filename="cnnviz/gui/panels/learning_rate.py" line="54" />
+   <location filename="cnnviz/gui/panels/registry.py" line="294" />
    <source>Learning rate</source>
    <translation>学习率</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/learning_rate.py" line="44" />
+   <location filename="cnnviz/gui/panels/learning_rate.py" line="45" />
    <source>how big a step the optimizer takes; the schedule raises it, then lowers it so that the network settles</source>
    <translation>优化器每一步走多大；调度先把它调高，再调低，让网络稳定下来</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/learning_rate.py" line="53" />
+   <location filename="cnnviz/gui/panels/learning_rate.py" line="54" />
    <source>The learning rate of every step against epochs</source>
    <translation>每一步的学习率（横轴：轮次）</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/learning_rate.py" line="114" />
+   <location filename="cnnviz/gui/panels/learning_rate.py" line="115" />
    <source>No steps yet.</source>
    <translation>还没有训练步。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/learning_rate.py" line="135" />
+   <location filename="cnnviz/gui/panels/learning_rate.py" line="136" />
    <source>now {rate} at epoch {epoch:.2f} (batch of {batch}) · highest {highest} at epoch {at:.2f}</source>
    <translation>当前 {rate}（第 {epoch:.2f} 轮，批大小 {batch}）· 最高 {highest}（第 {at:.2f} 轮）</translation>
   </message>
@@ -2898,7 +2874,7 @@ Save it before {what}?</source>
   <message>
    <location filename="cnnviz/gui/panels/map.py" line="53" />
    <location filename="cnnviz/gui/panels/map.py" line="214" />
-   <location filename="cnnviz/gui/panels/map.py" line="394" />
+   <location filename="cnnviz/gui/panels/map.py" line="393" />
    <source>Update</source>
    <translation>更新</translation>
   </message>
@@ -2938,32 +2914,27 @@ Save it before {what}?</source>
    <translation>正在用第 {step} 步的权重摆放 {count:,} 张测试图片…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/map.py" line="282" />
+   <location filename="cnnviz/gui/panels/map.py" line="290" />
    <source>Placing {count:,} test images with the weights of step {step}… ({done:,} of {count:,} read)</source>
    <translation>正在用第 {step} 步的权重摆放 {count:,} 张测试图片…（已读取 {done:,} / {count:,}）</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/map.py" line="283" />
-   <source>Placing {count:,} test images with the weights of step {step}… (all read: finding the two directions in which they differ most)</source>
-   <translation>正在用第 {step} 步的权重摆放 {count:,} 张测试图片…（已全部读取：正在寻找它们差别最大的两个方向）</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/panels/map.py" line="337" />
+   <location filename="cnnviz/gui/panels/map.py" line="347" />
    <source>latest map</source>
    <translation>最新的地图</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/map.py" line="365" />
+   <location filename="cnnviz/gui/panels/map.py" line="375" />
    <source>Could not make the map: {message}</source>
    <translation>无法生成地图：{message}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/map.py" line="384" />
+   <location filename="cnnviz/gui/panels/map.py" line="402" />
    <source>{count:,} test images · weights of step {step:,} · the network gets {right:.0f}% of them right · the map keeps {explained:.0f}% of the spread</source>
    <translation>{count:,} 张测试图片 · 第 {step:,} 步的权重 · 网络认对 {right:.0f}% · 地图保留了 {explained:.0f}% 的差异</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/map.py" line="420" />
+   <location filename="cnnviz/gui/panels/map.py" line="435" />
    <source>★ your drawing:
 on the latest map</source>
    <translation>★ 你的手写：
@@ -2975,14 +2946,19 @@ on the latest map</source>
    <translation>这个网络认识 {names}：地图需要这些类别的画。按开始，让它用班级画板的画学习：地图随后会显示留作测试的画。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/map.py" line="430" />
+   <location filename="cnnviz/gui/panels/map.py" line="283" />
+   <source>Placing {count:,} test images with the weights of step {step}… (all read: finding the two directions in which they differ most)</source>
+   <translation>正在用第 {step} 步的权重摆放 {count:,} 张测试图片…（已全部读取：正在寻找它们差别最大的两个方向）</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/map.py" line="445" />
    <source>★ your drawing:
 nearest the {digit}s</source>
    <translation>★ 你的手写：
 最靠近 {digit}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/map.py" line="432" />
+   <location filename="cnnviz/gui/panels/map.py" line="447" />
    <source>★ your drawing:
 nearest: {name}</source>
    <translation>★ 你的手写：
@@ -2990,7 +2966,7 @@ nearest: {name}</source>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/map.py" line="185" />
-   <location filename="cnnviz/gui/panels/why.py" line="182" />
+   <location filename="cnnviz/gui/panels/why.py" line="186" />
    <source>Update (step {step:,})</source>
    <translation>更新（第 {step:,} 步）</translation>
   </message>
@@ -3000,12 +2976,12 @@ nearest: {name}</source>
    <translation>无法生成地图：{exc}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/map.py" line="339" />
+   <location filename="cnnviz/gui/panels/map.py" line="349" />
    <source>map at step {step:,}</source>
    <translation>第 {step:,} 步的地图</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/map.py" line="416" />
+   <location filename="cnnviz/gui/panels/map.py" line="431" />
    <source>Could not place your drawing: {exc}</source>
    <translation>无法摆放你的手写：{exc}</translation>
   </message>
@@ -3056,7 +3032,7 @@ it says {said} {mark}</source>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/mistakes.py" line="79" />
-   <location filename="cnnviz/gui/panels/registry.py" line="224" />
+   <location filename="cnnviz/gui/panels/registry.py" line="227" />
    <source>Mistakes</source>
    <translation>错误</translation>
   </message>
@@ -3186,59 +3162,64 @@ accuracy</source>
    <translation>上次评估的测试准确率</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/registry.py" line="79" />
+   <location filename="cnnviz/gui/panels/registry.py" line="82" />
    <source>Training</source>
    <translation>训练</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/registry.py" line="233" />
+   <location filename="cnnviz/gui/panels/registry.py" line="236" />
    <source>Why?</source>
    <translation>为什么？</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/registry.py" line="242" />
+   <location filename="cnnviz/gui/panels/registry.py" line="245" />
    <source>What filters want</source>
    <translation>滤波器偏好</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/registry.py" line="281" />
+   <location filename="cnnviz/gui/panels/registry.py" line="284" />
    <source>Statistics</source>
    <translation>统计</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/registry.py" line="302" />
+   <location filename="cnnviz/gui/panels/registry.py" line="305" />
    <source>Class drawings</source>
    <translation>全班的手写</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/registry.py" line="256" />
+   <location filename="cnnviz/gui/panels/registry.py" line="259" />
    <source>Map</source>
    <translation>地图</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/registry.py" line="285" />
+   <location filename="cnnviz/gui/panels/registry.py" line="288" />
    <source>Stats</source>
    <translation>统计</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/registry.py" line="295" />
+   <location filename="cnnviz/gui/panels/registry.py" line="298" />
    <source>Rate</source>
    <translation>学习率</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/registry.py" line="306" />
+   <location filename="cnnviz/gui/panels/registry.py" line="309" />
    <source>Drawings</source>
    <translation>手写</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/registry.py" line="318" />
+   <location filename="cnnviz/gui/panels/registry.py" line="321" />
    <source>Draw</source>
    <translation>画板</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/registry.py" line="330" />
+   <location filename="cnnviz/gui/panels/registry.py" line="333" />
    <source>Timings</source>
    <translation>耗时</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="35" />
+   <source>custom</source>
+   <translation>自定义</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/sidebar_groups.py" line="55" />
@@ -3346,24 +3327,24 @@ accuracy</source>
    <translation>数据集</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="172" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="173" />
    <source>type your own layer spec below</source>
    <translation>在下面输入你自己的层结构</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="173" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="174" />
    <source>Network</source>
    <translation>网络</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="176" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="177" />
    <source>convK-C[-same|-valid], relu, pool, dense-N, dropout-P, comma separated;
 the last layer must be dense-10. Press Enter to apply.</source>
    <translation>convK-C[-same|-valid]、relu、pool、dense-N、dropout-P，用逗号分隔；
 最后一层必须是 dense-10。按 Enter 应用。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="195" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="196" />
    <source>Backend</source>
    <translation>后端</translation>
   </message>
@@ -3390,12 +3371,12 @@ Keys: {start} start/pause · {step} step · {clear} clear drawing · {help} all 
 快捷键：{start} 开始/暂停 · {step} 单步 · {clear} 清除书写 · {help} 全部快捷键</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="208" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="209" />
    <source>{name}  ({where}, not available)</source>
    <translation>{name} （{where}，不可用）</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="214" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="215" />
    <source>not available: {why}</source>
    <translation>不可用：{why}</translation>
   </message>
@@ -3487,7 +3468,7 @@ Keys: {start} start/pause · {step} step · {clear} clear drawing · {help} all 
   </message>
   <message>
    <location filename="cnnviz/gui/panels/timelapse.py" line="41" />
-   <location filename="cnnviz/gui/panels/timelapse.py" line="236" />
+   <location filename="cnnviz/gui/panels/timelapse.py" line="240" />
    <source>▶ Play</source>
    <translation>▶ 播放</translation>
   </message>
@@ -3533,7 +3514,7 @@ Keys: {start} start/pause · {step} step · {clear} clear drawing · {help} all 
    <translation>尚未测量</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/timelapse.py" line="240" />
+   <location filename="cnnviz/gui/panels/timelapse.py" line="244" />
    <source>❚❚ Stop</source>
    <translation>❚❚ 停止</translation>
   </message>
@@ -3543,12 +3524,12 @@ Keys: {start} start/pause · {step} step · {clear} clear drawing · {help} all 
    <translation>第 {index} 帧，共 {count} 帧 · 第 {step:,} 步 · 轮次 {epoch:.2f} · 测试准确率 {accuracy}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/timelapse.py" line="273" />
+   <location filename="cnnviz/gui/panels/timelapse.py" line="277" />
    <source>Saved the time-lapse ({count} frames) to {path}</source>
    <translation>已将延时回放（{count} 帧）保存到 {path}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/timelapse.py" line="286" />
+   <location filename="cnnviz/gui/panels/timelapse.py" line="290" />
    <source>Saved {count} PNG frames to {folder}</source>
    <translation>已将 {count} 帧 PNG 保存到 {folder}</translation>
   </message>
@@ -3563,12 +3544,12 @@ Keys: {start} start/pause · {step} step · {clear} clear drawing · {help} all 
    <translation>&lt;b&gt;{name}&lt;/b&gt;（{c} 张图）</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/timelapse.py" line="270" />
+   <location filename="cnnviz/gui/panels/timelapse.py" line="274" />
    <source>Could not export the GIF: {exc}</source>
    <translation>无法导出 GIF：{exc}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/timelapse.py" line="284" />
+   <location filename="cnnviz/gui/panels/timelapse.py" line="288" />
    <source>Could not export the frames: {exc}</source>
    <translation>无法导出各帧：{exc}</translation>
   </message>
@@ -3635,108 +3616,108 @@ appear here while training</source>
    <translation>{title}：点击放大</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/why.py" line="81" />
+   <location filename="cnnviz/gui/panels/why.py" line="86" />
    <source>Why did it say that?</source>
    <translation>它为什么这么回答？</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/why.py" line="85" />
+   <location filename="cnnviz/gui/panels/why.py" line="90" />
    <source>Compute again with the latest weights</source>
    <translation>用最新权重重新计算</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/why.py" line="90" />
+   <location filename="cnnviz/gui/panels/why.py" line="95" />
    <source>Which class's evidence to show (default: the one the network chose)</source>
    <translation>显示哪个类别的依据（默认：网络选的那个）</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/why.py" line="95" />
+   <location filename="cnnviz/gui/panels/why.py" line="100" />
    <source>Side of the black square slid over the image for the occlusion map</source>
    <translation>遮挡图中在图片上滑动的黑色方块的边长</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/why.py" line="102" />
-   <location filename="cnnviz/gui/panels/why.py" line="99" />
+   <location filename="cnnviz/gui/panels/why.py" line="107" />
+   <location filename="cnnviz/gui/panels/why.py" line="104" />
    <source>evidence for class</source>
    <translation>依据类别</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/why.py" line="103" />
+   <location filename="cnnviz/gui/panels/why.py" line="108" />
    <source>Occlusion patch size</source>
    <translation>遮挡块大小</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/why.py" line="112" />
+   <location filename="cnnviz/gui/panels/why.py" line="117" />
    <source>Saliency and occlusion maps</source>
    <translation>显著图与遮挡图</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/why.py" line="113" />
+   <location filename="cnnviz/gui/panels/why.py" line="118" />
    <source>The input; where a change would move the score most; where hiding the image hurts (orange) or helps (blue)</source>
    <translation>输入；改动后得分变化最大的地方；遮住后有害（橙色）或有益（蓝色）的地方</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/why.py" line="127" />
+   <location filename="cnnviz/gui/panels/why.py" line="132" />
    <source>Saliency: the gradient of the class score with respect to each pixel (exact, one backward pass). Occlusion: a black square slides over the image and we watch the probability drop.</source>
    <translation>显著图：类别得分对每个像素的梯度（精确，一次反向传播）。遮挡：让黑色方块在图片上滑动，观察概率如何下降。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/why.py" line="161" />
+   <location filename="cnnviz/gui/panels/why.py" line="165" />
    <source>predicted</source>
    <translation>预测</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/why.py" line="222" />
+   <location filename="cnnviz/gui/panels/why.py" line="226" />
    <source>Explaining your drawing with the weights of step {step}…</source>
    <translation>正在用第 {step} 步的权重解释你的手写…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/why.py" line="223" />
+   <location filename="cnnviz/gui/panels/why.py" line="227" />
    <source>Explaining test image #{index} (true label {label}) with the weights of step {step}…</source>
    <translation>正在用第 {step} 步的权重解释测试图片 #{index}（真实标签 {label}）…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/why.py" line="266" />
+   <location filename="cnnviz/gui/panels/why.py" line="270" />
    <source>Your drawing: the network says &lt;b&gt;{answer}&lt;/b&gt; ({percent}% sure){chosen} · weights of step {step}</source>
    <translation>你的手写：网络认为是 &lt;b&gt;{answer}&lt;/b&gt;（把握 {percent}%）{chosen} · 第 {step} 步的权重</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/why.py" line="267" />
+   <location filename="cnnviz/gui/panels/why.py" line="271" />
    <source>Test image #{index} (true label {label}): the network says &lt;b&gt;{answer}&lt;/b&gt; ({percent}% sure){chosen} · weights of step {step}</source>
    <translation>测试图片 #{index}（真实标签 {label}）：网络认为是 &lt;b&gt;{answer}&lt;/b&gt;（把握 {percent}%）{chosen} · 第 {step} 步的权重</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/why.py" line="97" />
+   <location filename="cnnviz/gui/panels/why.py" line="102" />
    <source>Explain</source>
    <translation>解释</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/why.py" line="100" />
+   <location filename="cnnviz/gui/panels/why.py" line="105" />
    <source>occlusion patch</source>
    <translation>遮挡块</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/why.py" line="208" />
+   <location filename="cnnviz/gui/panels/why.py" line="212" />
    <source>Nothing to explain yet: there are no weights (start training or load a model).</source>
    <translation>还没有可解释的内容：还没有权重（请开始训练或加载模型）。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/why.py" line="240" />
+   <location filename="cnnviz/gui/panels/why.py" line="244" />
    <source>Could not explain: {message}</source>
    <translation>无法解释：{message}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/why.py" line="260" />
+   <location filename="cnnviz/gui/panels/why.py" line="264" />
    <source>; showing the evidence for &lt;b&gt;{digit}&lt;/b&gt; ({percent}%)</source>
    <translation>；显示 &lt;b&gt;{digit}&lt;/b&gt; 的依据（{percent}%）</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/why.py" line="211" />
+   <location filename="cnnviz/gui/panels/why.py" line="215" />
    <source>Nothing to explain yet: draw a digit on the pad first.</source>
    <translation>还没有可解释的内容：请先在画板上写一个数字。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/why.py" line="212" />
+   <location filename="cnnviz/gui/panels/why.py" line="216" />
    <source>Nothing to explain yet: no test image is loaded yet.</source>
    <translation>还没有可解释的内容：还没有加载测试图片。</translation>
   </message>
@@ -3933,22 +3914,22 @@ Stop the run and go ahead?</source>
    <translation>训练运行正在进行（为此问题在第 {step} 步暂停）。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/restore_question.py" line="27" />
+   <location filename="cnnviz/gui/restore_question.py" line="28" />
    <source>Restore an autosaved run?</source>
    <translation>恢复自动保存的训练吗？</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/restore_question.py" line="69" />
+   <location filename="cnnviz/gui/restore_question.py" line="70" />
    <source>Restore</source>
    <translation>恢复</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/restore_question.py" line="70" />
+   <location filename="cnnviz/gui/restore_question.py" line="71" />
    <source>Discard</source>
    <translation>丢弃</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/restore_question.py" line="71" />
+   <location filename="cnnviz/gui/restore_question.py" line="72" />
    <source>Later</source>
    <translation>以后再说</translation>
   </message>
@@ -3958,27 +3939,27 @@ Stop the run and go ahead?</source>
    <translation>网络 {network}，{run}，自动保存于 {when}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/restore_question.py" line="34" />
+   <location filename="cnnviz/gui/restore_question.py" line="35" />
    <source>Runs of earlier sessions were autosaved (newest first). Restore the one chosen?</source>
    <translation>以前会话的训练已自动保存（最新的在前）。恢复所选的那个吗？</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/restore_question.py" line="62" />
+   <location filename="cnnviz/gui/restore_question.py" line="63" />
    <source>Discard deletes the autosave; Later offers it again at the next start.</source>
    <translation>丢弃会删除自动保存；以后再说会在下次启动时再次提示。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/restore_question.py" line="64" />
+   <location filename="cnnviz/gui/restore_question.py" line="65" />
    <source>Discard deletes the autosaves listed; Later offers them again at the next start.</source>
    <translation>丢弃会删除列出的自动保存；以后再说会在下次启动时再次提示。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/restore_question.py" line="56" />
+   <location filename="cnnviz/gui/restore_question.py" line="57" />
    <source>Also delete the {count:,} older autosaves (not listed)</source>
    <translation>同时删除未列出的 {count:,} 个较早的自动保存</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/restore_question.py" line="30" />
+   <location filename="cnnviz/gui/restore_question.py" line="31" />
    <source>A run of an earlier session was autosaved{count}:
 {describe_offer}.
 Restore it?</source>
@@ -3992,7 +3973,12 @@ Restore it?</source>
    <translation>{backend}：正在编译内核，仅首次启动需要</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/router.py" line="182" />
+   <location filename="cnnviz/gui/router.py" line="179" />
+   <source>Training diverged and is paused. {advice}</source>
+   <translation>训练发散了，已暂停。{advice}</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/router.py" line="187" />
    <source>Training stopped: {message}</source>
    <translation>训练已停止：{message}</translation>
   </message>
@@ -4002,74 +3988,74 @@ Restore it?</source>
    <translation>显示错误：{error_type}：{exc}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="333" />
+   <location filename="cnnviz/gui/run_control.py" line="328" />
    <source>The network changed, so the run was stopped. Press Start to train the new network.</source>
    <translation>网络已更改，训练已停止。点开始训练新的网络。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="345" />
+   <location filename="cnnviz/gui/run_control.py" line="338" />
    <source>The data set changed, so the run was stopped. Press Start to train on it.</source>
    <translation>数据集已更改，训练已停止。点开始用它训练。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="227" />
+   <location filename="cnnviz/gui/run_control.py" line="233" />
    <source>starting over with new random weights</source>
    <translation>用新的随机权重重新开始</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="255" />
-   <source>No data set is loaded: choose one that is installed, or start with --data DIR.</source>
-   <translation>未加载数据集：请选择已安装的数据集，或用 --data DIR 启动。</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/run_control.py" line="42" />
+   <location filename="cnnviz/gui/run_control.py" line="41" />
    <source>training on {train_used:,} of {train_total:,} images</source>
    <translation>用 {train_total:,} 张中的 {train_used:,} 张训练</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="48" />
+   <location filename="cnnviz/gui/run_control.py" line="47" />
    <source>testing on {test_used:,} of {test_total:,}</source>
    <translation>用 {test_total:,} 张中的 {test_used:,} 张测试</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="234" />
+   <location filename="cnnviz/gui/run_control.py" line="240" />
    <source>New random weights (seed {seed}).</source>
    <translation>新的随机权重（种子 {seed}）。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="431" />
+   <location filename="cnnviz/gui/run_control.py" line="278" />
+   <source>No data set is loaded: choose one that is installed, or start with --data DIR.</source>
+   <translation>未加载数据集：请选择已安装的数据集，或用 --data DIR 启动。</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/run_control.py" line="420" />
    <source>Training stopped by an error: {message}. The app is still running; change a setting and press Start to try again.</source>
    <translation>训练因错误停止：{message}。程序仍在运行；改一项设置再点开始重试。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="271" />
-   <source>Learning our {count} classes further</source>
-   <translation>继续学习我们的 {count} 个类别</translation>
+   <location filename="cnnviz/gui/run_control.py" line="334" />
+   <source>Cannot load the {name} data set: {exc}</source>
+   <translation>无法加载数据集 {name}：{exc}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="394" />
+   <location filename="cnnviz/gui/run_control.py" line="387" />
    <source>Could not copy the final weights: {exc}</source>
    <translation>无法复制最终权重：{exc}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="404" />
+   <location filename="cnnviz/gui/run_control.py" line="397" />
    <source>{label} finished. Our drawings: {ours} (see the Class drawings tab).</source>
    <translation>{label} 已完成。我们的手写：{ours}（见“全班的手写”标签页）。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="160" />
+   <location filename="cnnviz/gui/run_control.py" line="164" />
    <source>Cannot build the network: {exc}</source>
    <translation>无法构建网络：{exc}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="289" />
-   <source>Cannot start: {exc}</source>
-   <translation>无法开始：{exc}</translation>
+   <location filename="cnnviz/gui/run_control.py" line="265" />
+   <source>Learning our {count} classes further</source>
+   <translation>继续学习我们的 {count} 个类别</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/run_control.py" line="340" />
-   <source>Cannot load the {name} data set: {exc}</source>
-   <translation>无法加载数据集 {name}：{exc}</translation>
+   <location filename="cnnviz/gui/run_control.py" line="285" />
+   <source>Cannot start: {exc}</source>
+   <translation>无法开始：{exc}</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/shortcuts.py" line="73" />
@@ -4187,7 +4173,7 @@ Restore it?</source>
    <translation>本快捷键列表</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/shortcuts.py" line="252" />
+   <location filename="cnnviz/gui/shortcuts.py" line="244" />
    <source>Keys</source>
    <translation>快捷键</translation>
   </message>
@@ -4197,139 +4183,159 @@ Restore it?</source>
    <translation>{keys} 或 {key}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/status.py" line="38" />
+   <location filename="cnnviz/gui/status.py" line="39" />
    <source>waiting for the last run's step to end…</source>
    <translation>正在等待上一次训练的最后一步结束…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/status.py" line="40" />
+   <location filename="cnnviz/gui/status.py" line="41" />
    <source>still waiting for the last run's step to end (over 30 s)…</source>
    <translation>仍在等待上一次训练的最后一步结束（超过 30 秒）…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/status.py" line="43" />
+   <location filename="cnnviz/gui/status.py" line="44" />
    <source>ready</source>
    <translation>就绪</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/status.py" line="44" />
+   <location filename="cnnviz/gui/status.py" line="45" />
    <source>idle</source>
    <translation>空闲</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/status.py" line="45" />
+   <location filename="cnnviz/gui/status.py" line="46" />
    <source>starting</source>
    <translation>正在开始</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/status.py" line="46" />
+   <location filename="cnnviz/gui/status.py" line="47" />
    <source>running</source>
    <translation>训练中</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/status.py" line="47" />
+   <location filename="cnnviz/gui/status.py" line="48" />
    <source>paused</source>
    <translation>已暂停</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/status.py" line="48" />
+   <location filename="cnnviz/gui/status.py" line="49" />
    <source>reset</source>
    <translation>已重置</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/status.py" line="49" />
+   <location filename="cnnviz/gui/status.py" line="50" />
    <source>finished</source>
    <translation>已完成</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/status.py" line="50" />
+   <location filename="cnnviz/gui/status.py" line="51" />
    <source>stopped</source>
    <translation>已停止</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/status.py" line="51" />
+   <location filename="cnnviz/gui/status.py" line="52" />
    <source>failed</source>
    <translation>失败</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/status.py" line="52" />
+   <location filename="cnnviz/gui/status.py" line="53" />
    <source>stopped by an error</source>
    <translation>因错误停止</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/status.py" line="53" />
+   <location filename="cnnviz/gui/status.py" line="54" />
    <source>ready · compiling kernels</source>
    <translation>就绪 · 正在编译内核</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/status.py" line="54" />
+   <location filename="cnnviz/gui/status.py" line="55" />
    <source>starting (loading data)…</source>
    <translation>正在开始（加载数据）…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/status.py" line="55" />
+   <location filename="cnnviz/gui/status.py" line="56" />
    <source>starting (loading data and compiling kernels)…</source>
    <translation>正在开始（加载数据并编译内核）…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/status.py" line="31" />
+   <location filename="cnnviz/gui/status.py" line="32" />
    <source>epoch {value}</source>
    <translation>轮次 {value}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/status.py" line="32" />
+   <location filename="cnnviz/gui/status.py" line="33" />
    <source>step {value}</source>
    <translation>第 {value} 步</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/status.py" line="33" />
+   <location filename="cnnviz/gui/status.py" line="34" />
    <source>backend {value}</source>
    <translation>后端 {value}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/status.py" line="34" />
+   <location filename="cnnviz/gui/status.py" line="35" />
    <source>ETA {value}</source>
    <translation>剩余 {value}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/status.py" line="35" />
+   <location filename="cnnviz/gui/status.py" line="36" />
    <source>test accuracy {value}</source>
    <translation>测试准确率 {value}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/status.py" line="132" />
+   <location filename="cnnviz/gui/status.py" line="139" />
    <source>Hide this message</source>
    <translation>隐藏此消息</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/status.py" line="335" />
+   <location filename="cnnviz/gui/status.py" line="417" />
    <source>{value} images/s</source>
    <translation>{value} 张/秒</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/window.py" line="63" />
+   <location filename="cnnviz/gui/window.py" line="65" />
    <source>cnnviz — watch a CNN learn</source>
    <translation>cnnviz — 看卷积神经网络学习</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/window.py" line="342" />
+   <location filename="cnnviz/gui/window.py" line="348" />
    <source>Zoom {asked} % does not fit this window ({width}×{height}): showing {level} %, the largest at which every view fits.</source>
    <translation>缩放 {asked} % 放不进此窗口（{width}×{height}）：改为显示 {level} %，即所有视图都能放下的最大比例。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/window.py" line="411" />
+   <location filename="cnnviz/gui/window.py" line="410" />
    <source>Test image #{index}: see inside it in Training (feature maps) and Why?</source>
    <translation>测试图片 #{index}：在“训练”（特征图）和“为什么？”中查看内部</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/window.py" line="356" />
+   <location filename="cnnviz/gui/window.py" line="362" />
    <source>Zoom {level} % is the largest at which every view fits this window ({width}×{height})</source>
    <translation>缩放 {level} % 是所有视图都能放进此窗口（{width}×{height}）的最大比例</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/window.py" line="322" />
+   <location filename="cnnviz/gui/window.py" line="328" />
    <source>{zoom} (could not be stored)</source>
    <translation>{zoom}（无法保存）</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/nn/model.py" line="44" />
+   <source>the seed article's net: 2 conv5 layers (32, 64), dense 512</source>
+   <translation>原文章的网络：2 个 conv5 层（32、64），dense 512</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/nn/model.py" line="45" />
+   <source>Keras' mnist_cnn: 2 conv3 valid layers, dropout, dense 128</source>
+   <translation>Keras 的 mnist_cnn：2 个 conv3 层（valid），dropout，dense 128</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/nn/model.py" line="46" />
+   <source>tiny classroom net: conv5-8, conv3-16, dense 10 (trains in seconds)</source>
+   <translation>课堂用的小网络：conv5-8，conv3-16，dense 10（几秒钟就能训练好）</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/nn/model.py" line="47" />
+   <source>fastest recipe to 99 %: conv5-24, conv3-32 valid, dense 256; 1.5 epochs, batch 256, Adam(0.7, 0.9), one-cycle with a 15 % warm-up</source>
+   <translation>达到 99 % 的最快配方：conv5-24，conv3-32（valid），dense 256；1.5 轮，批次 256，Adam(0.7, 0.9)，带 15 % 预热的 one-cycle</translation>
   </message>
   <message>
    <location filename="cnnviz/train/compile_kernels.py" line="25" />
