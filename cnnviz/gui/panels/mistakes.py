@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import numpy as np
 import pyqtgraph as pg
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import Qt, QTimer, Signal
+from PySide6.QtGui import QFontInfo, QFontMetrics
 from PySide6.QtWidgets import QLabel, QSizePolicy, QSplitter, QVBoxLayout, QWidget
 
 from ...classroom.confusion import (
@@ -65,9 +66,15 @@ class ClickableImage(pg.ImageItem):
             event.accept()
             self.cellClicked.emit(row, col)
 
+    tip_for = None
+    """A callable (row, column) -> the cell's tooltip, or None."""
+
     def hoverEvent(self, event) -> None:
         if not event.isExit():
             event.acceptClicks(Qt.LeftButton)
+            if self.tip_for is not None and self.image is not None:
+                p = event.pos()
+                self.setToolTip(self.tip_for(int(np.floor(p.y())), int(np.floor(p.x()))))
 
 
 class MistakesPanel(LazyPanel):
@@ -116,6 +123,7 @@ class MistakesPanel(LazyPanel):
         self.plot.addItem(self.selection)
         self.texts: list[list[pg.TextItem]] = []
         self.plot.getViewBox().sigResized.connect(self._fit_fonts)
+        self.plot.getViewBox().sigResized.connect(self._rebalance_later)
         left_layout.addWidget(self.graphics, 1)
         self.pairs_label = QLabel("")
         self.pairs_label.setWordWrap(True)
@@ -154,7 +162,11 @@ class MistakesPanel(LazyPanel):
         splitter.setStretchFactor(0, 5)
         splitter.setStretchFactor(1, 4)
         self.splitter = splitter
+        self._rebalance_timer = QTimer(self)
+        self._rebalance_timer.setSingleShot(True)
+        self._rebalance_timer.timeout.connect(self._rebalance)
         self.image.cellClicked.connect(self.select_cell)
+        self.image.tip_for = self.cell_tip
         # The 10 x 10 frame an empty matrix shows; the cells' counts (100 text items, ~0.1 s of a core, most of
         # what a new window spent on this panel) are made by the first draw, for the classes it has.
         self.plot.setRange(xRange=(0, 10), yRange=(0, 10), padding=0.0)
@@ -227,10 +239,8 @@ class MistakesPanel(LazyPanel):
             self._build_texts(n)
         for r in range(n):
             for c in range(n):
-                count = int(self.matrix[r, c])
-                item = self.texts[r][c]
-                item.setText(str(count) if count else "")
-                item.setColor("#ffffff" if dark[r, c] else theme.TEXT)
+                self.texts[r][c].setColor("#ffffff" if dark[r, c] else theme.TEXT)
+        self._fit_fonts()
         recall = per_class_accuracy(e.labels, e.predictions, n)
         short = self.short_names()
         self.plot.getAxis("left").setTicks(
@@ -283,16 +293,60 @@ class MistakesPanel(LazyPanel):
             self.texts.append(row)
         self._fit_fonts()
 
+    def _rebalance_later(self, *_args) -> None:
+        self._rebalance_timer.start(0)  # (not inside the layout pass that resized the plot)
+
+    def _rebalance(self) -> None:
+        """The width the square matrix cannot use goes to the galleries beside it, and comes back when it can.
+
+        A short panel (presenter mode at 1280x720) left ~160 px empty beside the matrix while the galleries'
+        column, narrow, wrapped its titles over four lines and cut the surest mistakes' one row at its captions."""
+        sizes = self.splitter.sizes()
+        total = sum(sizes)
+        view = self.plot.getViewBox()
+        if len(sizes) != 2 or total <= 0 or view.width() <= 0 or view.height() <= 0:
+            return
+        spare = view.width() - view.height()  # the matrix is square: a wider view leaves this much empty
+        most = total * 3 // 4  # (the galleries keep a quarter where the matrix could use it all)
+        left = int(min(most, sizes[0] - spare))
+        if abs(left - sizes[0]) > 8:
+            self.splitter.setSizes([left, total - left])
+
     def _fit_fonts(self, *_args) -> None:
+        """The counts in a third of a cell's side, never below normal mode's type (9 px counts in presenter mode at
+        1024x768 were unreadable from the back row); a count wider than its cell at that type is left out, its
+        colour stays and the cell's tooltip says it."""
         view = self.plot.getViewBox()
         n = max(len(self.texts), 1)
         cell_px = min(view.width(), view.height()) / n
+        least = QFontInfo(theme.axis_font()).pixelSize()
         font = theme.ui_font()
-        font.setPixelSize(int(np.clip(cell_px * 0.34, 9, 30)))
+        font.setPixelSize(int(max(least, min(cell_px * 0.34, 30))))
         font.setBold(True)
-        for row in self.texts:
-            for item in row:
+        metrics = QFontMetrics(font)
+        for r, row in enumerate(self.texts):
+            for c, item in enumerate(row):
                 item.setFont(font)
+                count = int(self.matrix[r, c]) if self.matrix is not None and r < len(self.matrix) else 0
+                text = str(count) if count else ""
+                # (a view not laid out yet, 0 px, shows them all: the next resize decides)
+                fits = cell_px <= 0 or metrics.horizontalAdvance(text) + 4 <= cell_px
+                item.setText(text if fits else "")
+
+    def cell_tip(self, row: int, col: int) -> str:
+        """The tooltip of the matrix's cell (``row`` true, ``col`` predicted): its count, said in words."""
+        if self.matrix is None or not (0 <= row < len(self.matrix) and 0 <= col < len(self.matrix)):
+            return ""
+        names = self.class_names
+        return (
+            tr("True {truth}, taken for {answer}: {total} images").format(
+                truth=names[row], answer=names[col], total=int(self.matrix[row, col])
+            )
+            if row != col
+            else tr("True {truth}, read correctly: {total} images").format(
+                truth=names[row], total=int(self.matrix[row, col])
+            )
+        )
 
     def _captions(self, indices: np.ndarray) -> tuple[list[str], list[str], list[str | None]]:
         e = self.evaluation
