@@ -309,8 +309,20 @@ class MistakesPanel(LazyPanel):
         spare = view.width() - view.height()  # the matrix is square: a wider view leaves this much empty
         most = total * 3 // 4  # (the galleries keep a quarter where the matrix could use it all)
         left = int(min(most, sizes[0] - spare))
+        # Never so narrow that the words above and below the matrix, wrapping onto more lines, leave it less than
+        # its least height (the Japanese "Overfitting on 200 images" lesson view: the matrix under its words).
+        while left < most and self._left_height_needed(left) > self.splitter.widget(0).height():
+            left += 8
         if abs(left - sizes[0]) > 8:
             self.splitter.setSizes([left, total - left])
+
+    def _left_height_needed(self, width: int) -> int:
+        """The matrix's column's least height at ``width``: its words wrapped and the matrix's least height."""
+        spacing = max(self.splitter.widget(0).layout().spacing(), 0)
+        words = sum(
+            label.heightForWidth(width) if label.text() else 0 for label in (self.summary_label, self.pairs_label)
+        )
+        return words + self.graphics.minimumHeight() + 2 * spacing + 12  # (rich text wraps a little taller)
 
     def _fit_fonts(self, *_args) -> None:
         """The counts in a third of a cell's side, never below normal mode's type (9 px counts in presenter mode at
