@@ -342,7 +342,7 @@ class MistakesPanel(LazyPanel):
                 count = int(self.matrix[r, c]) if self.matrix is not None and r < len(self.matrix) else 0
                 text = str(count) if count else ""
                 # (a view not laid out yet, 0 px, shows them all: the next resize decides)
-                fits = cell_px <= 0 or metrics.horizontalAdvance(text) + 4 <= cell_px
+                fits = cell_px <= 0 or metrics.horizontalAdvance(text) + 2 <= cell_px
                 item.setText(text if fits else "")
 
     def cell_tip(self, row: int, col: int) -> str:
