@@ -56,6 +56,8 @@ def matrix_colours(matrix: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
 class ClickableImage(pg.ImageItem):
     cellClicked = Signal(int, int)
     """(row, column) of the clicked pixel."""
+    cellHovered = Signal(int, int)
+    """(row, column) of the pixel under the pointer: a receiver may set the tooltip, before it shows."""
 
     def mouseClickEvent(self, event) -> None:
         if event.button() != Qt.LeftButton or self.image is None:
@@ -66,15 +68,15 @@ class ClickableImage(pg.ImageItem):
             event.accept()
             self.cellClicked.emit(row, col)
 
-    tip_for = None
-    """A callable (row, column) -> the cell's tooltip, or None."""
-
     def hoverEvent(self, event) -> None:
+        # (a signal, not a callable kept on the item: the panel's bound method there made a cycle panel -> image
+        # -> method -> panel that only the collector could break, and collecting it destroyed the panel's Qt
+        # objects inside the collection: a segfault in pyqtgraph's GarbageCollector, CI run 42b)
         if not event.isExit():
             event.acceptClicks(Qt.LeftButton)
-            if self.tip_for is not None and self.image is not None:
+            if self.image is not None:
                 p = event.pos()
-                self.setToolTip(self.tip_for(int(np.floor(p.y())), int(np.floor(p.x()))))
+                self.cellHovered.emit(int(np.floor(p.y())), int(np.floor(p.x())))
 
 
 class MistakesPanel(LazyPanel):
@@ -166,7 +168,7 @@ class MistakesPanel(LazyPanel):
         self._rebalance_timer.setSingleShot(True)
         self._rebalance_timer.timeout.connect(self._rebalance)
         self.image.cellClicked.connect(self.select_cell)
-        self.image.tip_for = self.cell_tip
+        self.image.cellHovered.connect(self._tip_cell)
         # The 10 x 10 frame an empty matrix shows; the cells' counts (100 text items, ~0.1 s of a core, most of
         # what a new window spent on this panel) are made by the first draw, for the classes it has.
         self.plot.setRange(xRange=(0, 10), yRange=(0, 10), padding=0.0)
@@ -344,6 +346,9 @@ class MistakesPanel(LazyPanel):
                 # (a view not laid out yet, 0 px, shows them all: the next resize decides)
                 fits = cell_px <= 0 or metrics.horizontalAdvance(text) + 2 <= cell_px
                 item.setText(text if fits else "")
+
+    def _tip_cell(self, row: int, col: int) -> None:
+        self.image.setToolTip(self.cell_tip(row, col))
 
     def cell_tip(self, row: int, col: int) -> str:
         """The tooltip of the matrix's cell (``row`` true, ``col`` predicted): its count, said in words."""
