@@ -79,6 +79,8 @@ def test_confusion_matrix_and_cell_click_fill_the_gallery(qtbot):
     assert panel.matrix[3, 5] == 2 and panel.matrix[3, 3] == 1 and panel.matrix[4, 9] == 2
     assert panel.texts[3][5].toPlainText() == "2"
     assert panel.texts[0][0].toPlainText() == "1" and panel.texts[0][1].toPlainText() == ""
+    # No tick marks drawn into the cells (a wide count in the first column beside one read "-33").
+    assert all(panel.plot.getAxis(side).style["tickLength"] >= 0 for side in ("left", "bottom"))
     # A real mouse click on cell (true 3, predicted 5).
     qtbot.waitUntil(lambda: panel.graphics.isVisible())
     click_image_pixel(qtbot, panel.graphics, panel.image, 5.5, 3.5)

@@ -116,6 +116,10 @@ class MistakesPanel(LazyPanel):
         self.plot.invertY(True)
         self.plot.setAspectLocked(True)
         self.plot.getViewBox().setDefaultPadding(0.0)
+        for side in ("left", "bottom"):
+            # (no tick marks: pyqtgraph draws them 5 px into the plot, where a wide count in the first column read
+            # "-33" at 1280x720 presenter; the names beside the rows and columns say which is which)
+            self.plot.getAxis(side).setStyle(tickLength=0)
         self.image = ClickableImage(axisOrder="row-major")
         self.plot.addItem(self.image)
         self.selection = pg.QtWidgets.QGraphicsRectItem(0, 0, 1, 1)
