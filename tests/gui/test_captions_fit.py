@@ -23,6 +23,49 @@ def test_the_surest_mistakes_captions_show_whole_in_presenter_mode(qtbot, shared
     assert found == [], "\n".join(found)
 
 
+def test_the_surest_mistakes_show_one_whole_row_and_big_counts_in_presenter_mode(qtbot, shared):
+    """Presenter mode at 1280x720: the surest-mistakes gallery was 91 px high for a 96 px row ("3→7 99% ✗" cut at
+    the bottom) while ~160 px of width stood empty beside the square matrix; at 1024x768 the counts were 9 px. The
+    matrix's spare width goes to the galleries; the counts take at least normal mode's type, or are left to the
+    cell's tooltip where they do not fit."""
+    from PySide6.QtGui import QFontInfo, QFontMetrics
+
+    from cnnviz.gui import theme
+
+    window = shared()
+    panel = window.panels.mistakes
+    least = QFontInfo(theme.axis_font()).pixelSize()
+    for screen in ((1280, 720), (1024, 768)):
+        at_screen(window, qtbot, screen)
+        window.set_presenter(True, full_screen=False)
+        window.show_tab("mistakes")
+        fit.settle_layout(window)
+        gallery = panel.worst_gallery
+        assert gallery.count() > 0, "fill() left an evaluation with mistakes"
+        assert gallery.viewport().height() >= gallery.gridSize().height(), (screen, "one whole row")
+        assert fit.cut_captions(gallery) == []
+        view = panel.plot.getViewBox()
+        assert view.width() - view.height() <= 12, (screen, "no empty width beside the matrix")
+        cell = min(view.width(), view.height()) / len(panel.texts)
+        font = panel.texts[0][0].textItem.font()
+        assert font.pixelSize() >= least, (screen, font.pixelSize(), least)
+        shown = 0
+        for r, row in enumerate(panel.texts):
+            for c, item in enumerate(row):
+                count = int(panel.matrix[r, c])
+                if item.toPlainText():
+                    shown += 1
+                    assert item.toPlainText() == str(count)
+                    assert QFontMetrics(font).horizontalAdvance(item.toPlainText()) < cell, (screen, r, c)
+                elif count:
+                    assert str(count) in panel.cell_tip(r, c), "a count left out is said in the cell's tooltip"
+        assert shown > 0, (screen, "the small counts still show")
+        found = fit.problems(window)
+        assert found == [], "\n".join(found)
+    window.set_presenter(False, full_screen=False)
+    fit.settle_layout(window)
+
+
 def test_the_check_finds_a_squeezed_gallerys_cut_captions(qtbot):
     """A gallery forced narrower than its cells (as the splitter squeezed it): the check names the cut."""
     gallery = Gallery(56)
@@ -36,6 +79,10 @@ def test_the_check_finds_a_squeezed_gallerys_cut_captions(qtbot):
     gallery.setFixedWidth(gallery.gridSize().width() // 2)
     qtbot.waitUntil(lambda: gallery.viewport().width() < gallery.gridSize().width())
     assert fit.cut_captions(gallery), "half a cell wide: the captions are cut"
+    gallery.setFixedWidth(gallery.gridSize().width() * 3)
+    gallery.setFixedHeight(gallery.gridSize().height() - 10)
+    qtbot.waitUntil(lambda: gallery.viewport().height() < gallery.gridSize().height())
+    assert [p for p in fit.cut_captions(gallery) if "at the bottom" in p], "shorter than a row: cut at the bottom"
 
 
 def test_a_gallerys_hint_fits_its_view(qtbot):

@@ -1,7 +1,11 @@
 """The classroom features of the window (issue #6): real panels, real events."""
 
+import gc
+import weakref
+
 import numpy as np
 import pytest
+import shiboken6
 from PIL import Image
 from PySide6.QtCore import QPointF, Qt
 from PySide6.QtWidgets import QFileDialog
@@ -75,6 +79,8 @@ def test_confusion_matrix_and_cell_click_fill_the_gallery(qtbot):
     assert panel.matrix[3, 5] == 2 and panel.matrix[3, 3] == 1 and panel.matrix[4, 9] == 2
     assert panel.texts[3][5].toPlainText() == "2"
     assert panel.texts[0][0].toPlainText() == "1" and panel.texts[0][1].toPlainText() == ""
+    # No tick marks drawn into the cells (a wide count in the first column beside one read "-33").
+    assert all(panel.plot.getAxis(side).style["tickLength"] >= 0 for side in ("left", "bottom"))
     # A real mouse click on cell (true 3, predicted 5).
     qtbot.waitUntil(lambda: panel.graphics.isVisible())
     click_image_pixel(qtbot, panel.graphics, panel.image, 5.5, 3.5)
@@ -93,6 +99,59 @@ def test_worst_mistakes_gallery_is_most_confident_first(qtbot):
     # Wrong: 4 (0.6), 5 (0.95), 6 (0.5), 8 (0.85), 9 (0.75).
     assert panel.worst_gallery.indices == [5, 8, 9, 4, 6]
     assert panel.worst_gallery.item(0).text().startswith("3→5")
+
+
+def shown_mistakes_panel(qtbot, closed_by_qtbot: bool = True) -> MistakesPanel:
+    """A shown Mistakes panel with :func:`evaluation`'s matrix (``closed_by_qtbot`` False: the test deletes it)."""
+    panel = MistakesPanel()
+    if closed_by_qtbot:
+        qtbot.addWidget(panel)
+    panel.resize(900, 600)
+    panel.show()
+    panel.set_dataset(np.zeros((10, 28, 28), np.uint8), [str(i) for i in range(10)])
+    panel.show_evaluation(evaluation())
+    qtbot.waitExposed(panel)
+    return panel
+
+
+def test_a_dropped_mistakes_panel_goes_without_the_cycle_collector(qtbot):
+    """Issue 31: the cells' tooltips were a bound method of the panel kept on the matrix's image, a cycle panel ->
+    image -> method -> panel that only the cycle collector could break; pyqtgraph's GarbageCollector then destroyed
+    the panel's Qt objects inside a collection and a CI worker segfaulted. A dropped panel goes the moment its last
+    reference does, with the collector off."""
+    gone = weakref.ref(shown_mistakes_panel(qtbot, closed_by_qtbot=False))
+    was_enabled = gc.isenabled()
+    gc.disable()
+    try:
+        alive = gone() is not None
+    finally:
+        if gone() is not None:  # (its Qt objects go here, outside any collection: the cycle left is then harmless)
+            shiboken6.delete(gone())
+        if was_enabled:
+            gc.enable()
+    assert not alive, "a reference cycle keeps the Mistakes panel for the collector"
+
+
+def test_hovering_a_cell_says_its_count_and_a_deleted_panel_leaves_no_timer_to_fire(qtbot):
+    """The hover sets the cell's tooltip (a count too wide for its cell is said there). The deferred rebalance of the
+    matrix's and the galleries' widths is a timer that dies with the panel: deleted before the timer fires, nothing
+    runs on the deleted panel (a captured exception would fail this test)."""
+    panel = shown_mistakes_panel(qtbot, closed_by_qtbot=False)
+    try:
+
+        def pointer_on_cell() -> bool:  # (moved again while the rebalanced layout moves the cell)
+            pos = panel.graphics.mapFromScene(panel.image.mapToScene(QPointF(5.5, 3.5)))
+            qtbot.mouseMove(panel.graphics.viewport(), pos)
+            return panel.image.toolTip() == panel.cell_tip(3, 5)
+
+        qtbot.waitUntil(pointer_on_cell, timeout=5000)
+        assert panel.image.toolTip() == "True 3, taken for 5: 2 images"
+        view = panel.plot.getViewBox()
+        view.sigResized.emit(view)  # a rebalance is now due on the next turn of the event loop
+    finally:
+        shiboken6.delete(panel)
+    qtbot.wait(20)
+    assert not shiboken6.isValid(panel)
 
 
 def test_clicking_a_gallery_image_selects_it_in_the_window(qtbot, window):

@@ -285,11 +285,18 @@ def _galleries(window) -> list[str]:
 
 
 def cut_captions(gallery) -> list[str]:
-    """The captions of ``gallery`` (a :class:`~..panels.gallery.Gallery`) shown narrower than their text."""
+    """The captions of ``gallery`` (a :class:`~..panels.gallery.Gallery`) shown narrower than their text, or a view
+    shorter than one row of pictures and captions."""
     cut = []
     view = gallery.viewport().width()
     if view + 1 < gallery.gridSize().width():
         cut.append(f"a cell is {gallery.gridSize().width()} px wide, its view {view} (the captions are cut)")
+    if gallery.count() and gallery.viewport().height() + 1 < gallery.gridSize().height():
+        # (a view shorter than one row scrolls its only row: "3→7 99% ✗" cut at the bottom, presenter 1280x720)
+        cut.append(
+            f"a row is {gallery.gridSize().height()} px high, its view {gallery.viewport().height()} "
+            "(the captions are cut at the bottom)"
+        )
     metrics = gallery.fontMetrics()
     for i in range(min(gallery.count(), 5)):  # (the cells are uniform: the first few say it for all)
         item = gallery.item(i)

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import numpy as np
 import pyqtgraph as pg
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import Qt, QTimer, Signal
+from PySide6.QtGui import QFontInfo, QFontMetrics
 from PySide6.QtWidgets import QLabel, QSizePolicy, QSplitter, QVBoxLayout, QWidget
 
 from ...classroom.confusion import (
@@ -55,6 +56,8 @@ def matrix_colours(matrix: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
 class ClickableImage(pg.ImageItem):
     cellClicked = Signal(int, int)
     """(row, column) of the clicked pixel."""
+    cellHovered = Signal(int, int)
+    """(row, column) of the pixel under the pointer: a receiver may set the tooltip, before it shows."""
 
     def mouseClickEvent(self, event) -> None:
         if event.button() != Qt.LeftButton or self.image is None:
@@ -66,8 +69,14 @@ class ClickableImage(pg.ImageItem):
             self.cellClicked.emit(row, col)
 
     def hoverEvent(self, event) -> None:
+        # (a signal, not a callable kept on the item: the panel's bound method there made a cycle panel -> image
+        # -> method -> panel that only the collector could break, and collecting it destroyed the panel's Qt
+        # objects inside the collection: a segfault in pyqtgraph's GarbageCollector, CI run 42b)
         if not event.isExit():
             event.acceptClicks(Qt.LeftButton)
+            if self.image is not None:
+                p = event.pos()
+                self.cellHovered.emit(int(np.floor(p.y())), int(np.floor(p.x())))
 
 
 class MistakesPanel(LazyPanel):
@@ -107,6 +116,10 @@ class MistakesPanel(LazyPanel):
         self.plot.invertY(True)
         self.plot.setAspectLocked(True)
         self.plot.getViewBox().setDefaultPadding(0.0)
+        for side in ("left", "bottom"):
+            # (no tick marks: pyqtgraph draws them 5 px into the plot, where a wide count in the first column read
+            # "-33" at 1280x720 presenter; the names beside the rows and columns say which is which)
+            self.plot.getAxis(side).setStyle(tickLength=0)
         self.image = ClickableImage(axisOrder="row-major")
         self.plot.addItem(self.image)
         self.selection = pg.QtWidgets.QGraphicsRectItem(0, 0, 1, 1)
@@ -116,6 +129,7 @@ class MistakesPanel(LazyPanel):
         self.plot.addItem(self.selection)
         self.texts: list[list[pg.TextItem]] = []
         self.plot.getViewBox().sigResized.connect(self._fit_fonts)
+        self.plot.getViewBox().sigResized.connect(self._rebalance_later)
         left_layout.addWidget(self.graphics, 1)
         self.pairs_label = QLabel("")
         self.pairs_label.setWordWrap(True)
@@ -154,7 +168,11 @@ class MistakesPanel(LazyPanel):
         splitter.setStretchFactor(0, 5)
         splitter.setStretchFactor(1, 4)
         self.splitter = splitter
+        self._rebalance_timer = QTimer(self)
+        self._rebalance_timer.setSingleShot(True)
+        self._rebalance_timer.timeout.connect(self._rebalance)
         self.image.cellClicked.connect(self.select_cell)
+        self.image.cellHovered.connect(self._tip_cell)
         # The 10 x 10 frame an empty matrix shows; the cells' counts (100 text items, ~0.1 s of a core, most of
         # what a new window spent on this panel) are made by the first draw, for the classes it has.
         self.plot.setRange(xRange=(0, 10), yRange=(0, 10), padding=0.0)
@@ -227,10 +245,8 @@ class MistakesPanel(LazyPanel):
             self._build_texts(n)
         for r in range(n):
             for c in range(n):
-                count = int(self.matrix[r, c])
-                item = self.texts[r][c]
-                item.setText(str(count) if count else "")
-                item.setColor("#ffffff" if dark[r, c] else theme.TEXT)
+                self.texts[r][c].setColor("#ffffff" if dark[r, c] else theme.TEXT)
+        self._fit_fonts()
         recall = per_class_accuracy(e.labels, e.predictions, n)
         short = self.short_names()
         self.plot.getAxis("left").setTicks(
@@ -283,16 +299,75 @@ class MistakesPanel(LazyPanel):
             self.texts.append(row)
         self._fit_fonts()
 
+    def _rebalance_later(self, *_args) -> None:
+        self._rebalance_timer.start(0)  # (not inside the layout pass that resized the plot)
+
+    def _rebalance(self) -> None:
+        """The width the square matrix cannot use goes to the galleries beside it, and comes back when it can.
+
+        A short panel (presenter mode at 1280x720) left ~160 px empty beside the matrix while the galleries'
+        column, narrow, wrapped its titles over four lines and cut the surest mistakes' one row at its captions."""
+        sizes = self.splitter.sizes()
+        total = sum(sizes)
+        view = self.plot.getViewBox()
+        if len(sizes) != 2 or total <= 0 or view.width() <= 0 or view.height() <= 0:
+            return
+        spare = view.width() - view.height()  # the matrix is square: a wider view leaves this much empty
+        most = total * 3 // 4  # (the galleries keep a quarter where the matrix could use it all)
+        left = int(min(most, sizes[0] - spare))
+        # Never so narrow that the words above and below the matrix, wrapping onto more lines, leave it less than
+        # its least height (the Japanese "Overfitting on 200 images" lesson view: the matrix under its words).
+        while left < most and self._left_height_needed(left) > self.splitter.widget(0).height():
+            left += 8
+        if abs(left - sizes[0]) > 8:
+            self.splitter.setSizes([left, total - left])
+
+    def _left_height_needed(self, width: int) -> int:
+        """The matrix's column's least height at ``width``: its words wrapped and the matrix's least height."""
+        spacing = max(self.splitter.widget(0).layout().spacing(), 0)
+        words = sum(
+            label.heightForWidth(width) if label.text() else 0 for label in (self.summary_label, self.pairs_label)
+        )
+        return words + self.graphics.minimumHeight() + 2 * spacing + 12  # (rich text wraps a little taller)
+
     def _fit_fonts(self, *_args) -> None:
+        """The counts in a third of a cell's side, never below normal mode's type (9 px counts in presenter mode at
+        1024x768 were unreadable from the back row); a count wider than its cell at that type is left out, its
+        colour stays and the cell's tooltip says it."""
         view = self.plot.getViewBox()
         n = max(len(self.texts), 1)
         cell_px = min(view.width(), view.height()) / n
+        least = QFontInfo(theme.axis_font()).pixelSize()
         font = theme.ui_font()
-        font.setPixelSize(int(np.clip(cell_px * 0.34, 9, 30)))
+        font.setPixelSize(int(max(least, min(cell_px * 0.34, 30))))
         font.setBold(True)
-        for row in self.texts:
-            for item in row:
+        metrics = QFontMetrics(font)
+        for r, row in enumerate(self.texts):
+            for c, item in enumerate(row):
                 item.setFont(font)
+                count = int(self.matrix[r, c]) if self.matrix is not None and r < len(self.matrix) else 0
+                text = str(count) if count else ""
+                # (a view not laid out yet, 0 px, shows them all: the next resize decides)
+                fits = cell_px <= 0 or metrics.horizontalAdvance(text) + 2 <= cell_px
+                item.setText(text if fits else "")
+
+    def _tip_cell(self, row: int, col: int) -> None:
+        self.image.setToolTip(self.cell_tip(row, col))
+
+    def cell_tip(self, row: int, col: int) -> str:
+        """The tooltip of the matrix's cell (``row`` true, ``col`` predicted): its count, said in words."""
+        if self.matrix is None or not (0 <= row < len(self.matrix) and 0 <= col < len(self.matrix)):
+            return ""
+        names = self.class_names
+        return (
+            tr("True {truth}, taken for {answer}: {total} images").format(
+                truth=names[row], answer=names[col], total=int(self.matrix[row, col])
+            )
+            if row != col
+            else tr("True {truth}, read correctly: {total} images").format(
+                truth=names[row], total=int(self.matrix[row, col])
+            )
+        )
 
     def _captions(self, indices: np.ndarray) -> tuple[list[str], list[str], list[str | None]]:
         e = self.evaluation
