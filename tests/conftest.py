@@ -1,4 +1,5 @@
 import atexit
+import collections
 import os
 import shutil
 import subprocess
@@ -118,8 +119,18 @@ def tiny_model(tiny_model_path):
 
 
 def pytest_collection_modifyitems(config, items):
+    """:data:`LONGEST_FIRST` first; in a test worker the other files then by how many tests each has, most first
+    (xdist's own order, which pyproject's ``--no-loadscope-reorder`` turns off so that this one holds: the files
+    with one or two tests, mostly short, come last and even out the workers' ends)."""
     rank = {path: i for i, path in enumerate(LONGEST_FIRST)}
-    items.sort(key=lambda item: rank.get(item.nodeid.split("::")[0], len(rank)))  # stable: the rest as collected
+    counts = collections.Counter(item.nodeid.split("::")[0] for item in items)
+    by_count = bool(os.environ.get("PYTEST_XDIST_WORKER"))
+
+    def key(item):
+        path = item.nodeid.split("::")[0]
+        return (rank.get(path, len(rank)), -counts[path] if by_count and path not in rank else 0)
+
+    items.sort(key=key)  # stable: a file's tests, and files alike, as collected
 
 
 NUMBA_WARM_UP = (

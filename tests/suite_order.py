@@ -10,5 +10,5 @@ LONGEST_FIRST = (
     "tests/test_cuda_simulator_suite_protocol.py",  # the simulator suite's other part
 )
 """The files whose tests take longest in all (the real-X layout checks, the simulator suite), handed out
-first: xdist (``--dist loadfile``) gives out files in collection order, and the simulator suite, collected
-near the end, kept one worker busy for a minute while the other had run out of files."""
+first. Until session 43 xdist (3.5 and later) handed out files by how many tests each has, most first, whatever
+this said: the one-test simulator files ran among the last."""
