@@ -352,6 +352,7 @@ def documented_numbers():
             (fit.MIN_FEATURE_MAP_PX, fit.MIN_KERNEL_PX, fit.MIN_CANVAS_PX, fit_plots.MIN_PLOT_PX, classify.MIN_BARS_PX),
             (24, 16, 200, 80, 50),
         ),
+        ("docs/classroom.md", "the probability bars' digits under 4 px apart", classify.DIGIT_SPACE_PX, 4),
         ("docs/classroom.md", "the Fool tab's pictures under 56 px", pictures.MIN_PICTURE_PX, 56),
         (
             "docs/classroom.md",

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import math
+
 import numpy as np
 import pyqtgraph as pg
 from PySide6.QtCore import QSize, Qt, Signal
@@ -9,7 +11,7 @@ from PySide6.QtGui import QFont, QFontInfo, QFontMetrics
 from PySide6.QtWidgets import QBoxLayout, QHBoxLayout, QLabel, QPushButton, QSizePolicy, QSlider, QVBoxLayout
 
 from ...app import classify_layout
-from ...app.classify_layout import BESIDE, COLUMN, INPUT_PX, INPUT_PX_STACKED, ROW
+from ...app.classify_layout import BESIDE, COLUMN, INPUT_PX, INPUT_PX_STACKED, LEAST_BARS_PX, ROW
 from ...classroom.uncertainty import not_sure_reason
 from ...number_format import percent_sign
 from .. import accessibility, theme
@@ -29,6 +31,8 @@ DIGIT_GAP_PX = 8
 DIGIT_SPACE_PX = 4
 """At least this much space between two digits under the bars (the layout check's measure of "crowded")."""
 X_RANGE = (-0.6, 9.6)
+BARS_MARGINS_PX = 6
+"""The bars' plot's margins left and right together (little: every pixel of the width goes to the digits)."""
 
 
 class DigitAxis(pg.AxisItem):
@@ -43,6 +47,18 @@ class DigitAxis(pg.AxisItem):
     def setTickFont(self, font: QFont | None) -> None:  # (presenter mode sets its type here)
         self.mode_font = font
         super().setTickFont(self.fitted_font())
+
+    def least_font(self) -> QFont | None:
+        """The type the digits take where the bars are narrowest (the mode's, at most normal mode's size; None:
+        the plot's own)."""
+        if self.mode_font is None:
+            return None
+        least = QFontInfo(theme.axis_font()).pixelSize()
+        if QFontInfo(self.mode_font).pixelSize() <= least:
+            return self.mode_font
+        font = QFont(self.mode_font)
+        font.setPixelSize(least)
+        return font
 
     def fitted_font(self) -> QFont | None:
         """The mode's type, or a smaller one whose digits fit the width each bar has now."""
@@ -93,7 +109,7 @@ class ClassifyPanel(Panel):
         # The canvas and what the network makes of it sit side by side in a wide panel and one
         # above the other in a tall one, whichever gives the bigger canvas (see resizeEvent).
         self.box = QBoxLayout(QBoxLayout.LeftToRight)
-        self.box.setSpacing(8)
+        self.box.setSpacing(classify_layout.SPACING_PX)
         self.body.addLayout(self.box, 1)
 
         # the canvas and its tools
@@ -187,14 +203,14 @@ class ClassifyPanel(Panel):
         self.graphics = _Bars()
         self.graphics.setSizePolicy(QSizePolicy.Preferred, QSizePolicy.Expanding)
         self.graphics.setMinimumHeight(96)
-        self.graphics.setMinimumWidth(150)
+        self.graphics.setMinimumWidth(LEAST_BARS_PX)
         accessibility.set_name(self.graphics, tr("Probabilities"), tr("One bar per class: how sure the network is"))
         # No axis titles: the ten digits under the bars need the width ("%" is on the ticks).
         self.prob_plot = theme.style_plot(
             self.graphics.addPlot(enableMenu=False, axisItems={"bottom": DigitAxis("bottom")})
         )
         # Little margin left and right: every pixel of the width goes to the ten digits and the percentage axis.
-        self.graphics.ci.setContentsMargins(2, 9, 4, 9)
+        self.graphics.ci.setContentsMargins(BARS_MARGINS_PX - 4, 9, 4, 9)
         self.prob_plot.showGrid(x=False, y=True, alpha=theme.GRID_ALPHA)
         self.prob_plot.setMouseEnabled(x=False, y=False)
         self.prob_plot.hideButtons()
@@ -257,7 +273,19 @@ class ClassifyPanel(Panel):
         the digits' type gives way only where the panel cannot give them this)."""
         font = self.prob_plot.getAxis("bottom").mode_font or self.graphics.font()
         digit = QFontMetrics(font).horizontalAdvance("8")
-        return max(AXIS_PX, self.percent_axis_width()) + 10 * (digit + DIGIT_GAP_PX) + 8
+        return self.axis_width() + 10 * (digit + DIGIT_GAP_PX) + 8
+
+    def bars_width_readable(self) -> int:
+        """The least width at which the bars' ten digits do not run together (``DIGIT_SPACE_PX`` between two), with
+        the percentage axis, in the least type they take: below it the axis gives way to them."""
+        font = self.prob_plot.getAxis("bottom").least_font() or self.graphics.font()
+        per_bar = QFontMetrics(font).horizontalAdvance("8") + DIGIT_SPACE_PX
+        return self.axis_width() + math.ceil((X_RANGE[1] - X_RANGE[0]) * per_bar) + BARS_MARGINS_PX + 2
+
+    def axis_width(self) -> int:
+        """The percentage axis' width (of :meth:`bars_width_needed`: where the bars are too narrow for ten
+        readable digits with it, it gives way to them)."""
+        return max(AXIS_PX, self.percent_axis_width())
 
     def least_canvas_width(self) -> int:
         """The canvas column's least width: the canvas or its tools (Clear, stroke), whichever is wider."""
@@ -293,12 +321,22 @@ class ClassifyPanel(Panel):
         answers = (tr("{percent}% among digits"), tr("{percent}% among its classes"))
         return max(metrics.horizontalAdvance(word) for text in answers for word in text.format(percent=100).split()) + 8
 
-    def choose(self, width: int, height: int) -> str:
-        """The arrangement for a panel body of ``width`` x ``height`` (:func:`~cnnviz.app.classify_layout.choose`,
+    def plan(self, width: int, height: int) -> classify_layout.Plan:
+        """What goes where in a panel body of ``width`` x ``height`` (:func:`~cnnviz.app.classify_layout.plan`,
         on what the canvas, its tools, the answer and the bars measure now)."""
-        return classify_layout.choose(
-            width, height, self.bars_width_needed(), self.least_canvas_width(), *self.under_heights()
+        return classify_layout.plan(
+            width,
+            height,
+            self.bars_width_needed(),
+            self.least_canvas_width(),
+            *self.under_heights(),
+            axis_px=self.axis_width(),
+            bars_readable=self.bars_width_readable(),
         )
+
+    def choose(self, width: int, height: int) -> str:
+        """The arrangement for a panel body of ``width`` x ``height`` (:meth:`plan`'s)."""
+        return self.plan(width, height).arrangement
 
     def resizeEvent(self, event) -> None:
         super().resizeEvent(event)
@@ -318,27 +356,26 @@ class ClassifyPanel(Panel):
         )
 
     def arrange(self, width: int, height: int) -> None:
-        self.prob_plot.getAxis("left").setWidth(max(AXIS_PX, self.percent_axis_width()))
+        self.prob_plot.getAxis("left").setWidth(self.axis_width())
         self.graphics.setMinimumHeight(self.bars_height_needed())
-        chosen, need = self.choose(width, height), self.bars_width_needed()
+        plan = self.plan(width, height)
+        chosen = plan.arrangement
         in_row = chosen == ROW  # (as wide as it wraps at: narrower, Qt wrapped it after every word)
         self.confidence_label.setMinimumWidth(self.row_answer_width() if in_row else self.answer_word_width())
         self.confidence_label.setMaximumWidth(self.row_answer_width() if in_row else QWIDGETSIZE_MAX)
         # The canvas is square: what it cannot use goes to the bars (taller under it, wider beside it).
-        bars = min(need, width - self.least_canvas_width() - self.box.spacing())
-        self.graphics.setMinimumWidth(max(150, bars) if chosen == BESIDE else 150)
+        self.graphics.setMinimumWidth(plan.bars if chosen == BESIDE else LEAST_BARS_PX)
         if chosen == BESIDE:
-            side = min(height, width - max(classify_layout.SIDE_PX, bars))
+            side = min(height, width - max(classify_layout.SIDE_PX, plan.bars))
             self.canvas.setMaximumSize(max(self.canvas.minimumWidth(), side), QWIDGETSIZE_MAX)
         else:
             under = self.under_heights()[0 if chosen == ROW else 1]
             self.canvas.setMaximumSize(QWIDGETSIZE_MAX, max(self.canvas.minimumHeight(), min(width, height - under)))
         # The percentage axis (its "50%") wherever the bars have the room for it; in a row, the input
         # thumbnail gives way first.
-        input_shown = chosen != ROW or width - classify_layout.ROW_BESIDE_BARS_PX >= need
-        self.input_graphics.setVisible(input_shown)
-        self.seen_title.setVisible(input_shown and chosen != COLUMN)
-        self.prob_plot.showAxis("left", chosen != ROW or classify_layout.row_bars_width(width, need) >= need)
+        self.input_graphics.setVisible(plan.input_shown)
+        self.seen_title.setVisible(plan.input_shown and chosen != COLUMN)
+        self.prob_plot.showAxis("left", plan.axis_shown)
         if chosen != self.arrangement:
             self.box.setDirection(QBoxLayout.LeftToRight if chosen == BESIDE else QBoxLayout.TopToBottom)
             self.side.setDirection(QBoxLayout.LeftToRight if chosen == ROW else QBoxLayout.TopToBottom)
