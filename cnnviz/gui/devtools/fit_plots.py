@@ -52,7 +52,7 @@ def overlaps(window) -> list[str]:
 def crowded_bar_digits(window) -> list[str]:
     """The Draw panel's ten digits under its bars apart, in every mode (at a full-height 1366x768 normal mode
     gave each bar 13 px for 10 px digits: only presenter mode was looked at)."""
-    from ..panels.classify import DIGIT_SPACE_PX
+    from ..panels.classify_bars import DIGIT_SPACE_PX
 
     classify = window.panels.classify
     if not classify.graphics.isVisible():
@@ -104,7 +104,7 @@ def crowded_axes(window) -> list[str]:
 def axis_titles_and_short_plots(window) -> list[str]:
     """A plot too short to read, or a vertical axis title longer than its axis (it runs into the title of
     the plot above or below: garbled text)."""
-    from ..panels.classify import MIN_BARS_PX
+    from ..panels.classify_bars import MIN_BARS_PX
 
     found = []
     fool = window.panels.fool
