@@ -79,12 +79,15 @@ def plan(
     under_column: int,
     axis_px: int = 0,
     bars_readable: int | None = None,
+    keep_axis: bool = False,
 ) -> Plan:
     """The arrangement with the biggest canvas among those whose canvas is at least ``least_canvas`` and whose bars
     have the width they need (``bars_needed``, with the percentage axis' ``axis_px``); else among those whose bars
     are at least readable with the axis (``bars_readable``: no two digits run together), else without it. Where
     none is, the canvas at its least where it fits, beside the widest bars (without the axis); where it fits
-    nowhere, the bigger canvas of BESIDE and ROW.
+    nowhere, the bigger canvas of BESIDE and ROW. ``keep_axis`` (presenter mode: its digits' type gives way
+    instead, and the axis' "50%" always shows): the biggest canvas with the bars' width where one has it, else the
+    bigger canvas of BESIDE and ROW, the axis shown but in a row too narrow for it.
 
     (A full-height 1366x768 window gave the panel 406x299 beside the kernels: no arrangement had readable bars
     with the axis and a 200 px canvas, and the bigger canvas put ten 10 px digits in 13 px each.)"""
@@ -99,8 +102,8 @@ def plan(
         }[name]
         return Plan(name, bars, input_shown, axis_shown)
 
-    needs = [(bars_needed, True), (readable, True)]
-    if axis_px > 0:
+    needs = [(bars_needed, True)] if keep_axis else [(bars_needed, True), (readable, True)]
+    if axis_px > 0 and not keep_axis:
         needs.append((readable - axis_px, False))
     for need, axis_shown in needs:
         for drop_input in (False, True):  # the input thumbnail goes only where nothing else is readable
@@ -110,13 +113,14 @@ def plan(
                 # (no preference for the current one: the same size always gets the same arrangement)
                 name = max(pool, key=lambda name: pool[name])
                 return planned(name, name != ROW or width - ROW_BESIDE_BARS_PX >= need, axis_shown)
-    fitting = least_canvas_bars(width, height, least_canvas, under_row, under_column)
+    fitting = {} if keep_axis else least_canvas_bars(width, height, least_canvas, under_row, under_column)
     if fitting:
         name = max(fitting, key=lambda name: fitting[name])
         return planned(name, name != ROW, fitting[name] >= readable)
     options = canvas_sides(width, height, bars_needed, under_row, under_column, drop_input=True)
     name = BESIDE if options[BESIDE][0] >= options[ROW][0] else ROW
-    return planned(name, name != ROW, False)
+    axis_shown = keep_axis and (name != ROW or options[ROW][1] >= bars_needed)
+    return planned(name, name != ROW or width - ROW_BESIDE_BARS_PX >= bars_needed, axis_shown)
 
 
 def choose(

@@ -63,3 +63,11 @@ def test_every_plan_keeps_its_promises():
             assert not fitting or plan.arrangement in fitting, (width, height, plan)
             assert plan.bars >= layout.LEAST_BARS_PX or plan.arrangement != BESIDE, (width, height, plan)
             assert not plan.axis_shown or plan.bars >= READABLE, (width, height, plan)
+
+
+def test_presenter_mode_keeps_the_percentage_axis():
+    """Presenter mode's digits take a smaller type before anything gives way, and its "50%" always shows: a
+    Japanese lesson view at 1024x768 (a 379x379 body) keeps its row, the input giving way, the axis shown."""
+    plan = layout.plan(379, 379, 274, 200, 183, 233, axis_px=66, bars_readable=217, keep_axis=True)
+    assert (plan.arrangement, plan.input_shown, plan.axis_shown) == (ROW, False, True)
+    assert layout.plan(*FULL_1366, axis_px=AXIS, bars_readable=READABLE, keep_axis=True).axis_shown

@@ -85,6 +85,7 @@ class DrawArrangement:
             *self.under_heights(),
             axis_px=self.graphics.axis_width(),
             bars_readable=self.graphics.width_readable(),
+            keep_axis=self.graphics.in_big_type(),
         )
 
     def choose(self, width: int, height: int) -> str:

@@ -116,6 +116,10 @@ class ProbabilityBars(pg.GraphicsLayoutWidget):
         """The digits' type in the mode (before it gives way to a narrow plot)."""
         return self.plot.getAxis("bottom").mode_font or self.font()
 
+    def in_big_type(self) -> bool:
+        """The digits in a type bigger than normal mode's (presenter mode's): it gives way before the axis does."""
+        return self.plot.getAxis("bottom").least_font() not in (None, self.plot.getAxis("bottom").mode_font)
+
     def width_needed(self) -> int:
         """Width for ten readable digit labels and the percentage axis (in the mode's type: the digits' type gives
         way only where the panel cannot give them this)."""
