@@ -266,7 +266,7 @@ def documented_numbers():
     from cnnviz.gui import class_canvas as gui_class_canvas
     from cnnviz.gui import garbage, presenter, router, session, theme, window, window_memory, zoom
     from cnnviz.gui.devtools import fit, fit_plots
-    from cnnviz.gui.panels import classify, pictures
+    from cnnviz.gui.panels import classify_bars, pictures
     from cnnviz.gui.panels import filters as filters_panel
     from cnnviz.gui.panels import fool as fool_panel
     from cnnviz.gui.panels import map as map_panel
@@ -348,9 +348,16 @@ def documented_numbers():
             "docs/classroom.md",
             "feature maps under 24 px, kernels under 16 px, a canvas under 200 px, a plot under 80 px (probability "
             "bars: 50 px)",
-            (fit.MIN_FEATURE_MAP_PX, fit.MIN_KERNEL_PX, fit.MIN_CANVAS_PX, fit_plots.MIN_PLOT_PX, classify.MIN_BARS_PX),
+            (
+                fit.MIN_FEATURE_MAP_PX,
+                fit.MIN_KERNEL_PX,
+                fit.MIN_CANVAS_PX,
+                fit_plots.MIN_PLOT_PX,
+                classify_bars.MIN_BARS_PX,
+            ),
             (24, 16, 200, 80, 50),
         ),
+        ("docs/classroom.md", "the probability bars' digits under 4 px apart", classify_bars.DIGIT_SPACE_PX, 4),
         ("docs/classroom.md", "the Fool tab's pictures under 56 px", pictures.MIN_PICTURE_PX, 56),
         (
             "docs/classroom.md",

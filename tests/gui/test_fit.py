@@ -111,6 +111,7 @@ def pictures_beside_a_kept_run(window, qtbot, screens=((1024, 768), (1280, 720))
             # their digits had 14 px a bar for 12 px of type)
             listed = (
                 fit.presenter_readable(window)
+                + fit_plots.crowded_bar_digits(window)
                 + fit_plots.small_pictures(window)
                 + fit_plots.run_past_their_view(window)
                 + fit_plots.axis_titles_and_short_plots(window)
@@ -133,6 +134,27 @@ def test_every_view_fits_the_screen(qtbot, shared, screen, net):
     found = fit.check_every_view(window)
     assert found == {}, describe(found)
     assert window.size().width() == screen[0], "nothing forced the window wider than the screen"
+
+
+FULL_HEIGHT = ((1366, 768), (1280, 800), (1280, 1024))
+"""Windows as tall as the screen (``cnnviz gui --size``, a kiosk, a hidden taskbar): the right column's panels
+share more height than :func:`at_screen`'s windows give them (and a 1280x1024 projector's three of them)."""
+
+
+@pytest.mark.parametrize("screen", FULL_HEIGHT, ids=[f"{w}x{h}" for w, h in FULL_HEIGHT])
+def test_a_full_height_window_fits_in_both_modes(qtbot, shared, screen):
+    """At a full 1366x768 normal mode put the Draw panel over the kernels with 13 px a bar for 10 px digits (at
+    1280x1024, 10 px); at 1280x800 its canvas lay over its Clear button (the Training tab, as ``fit`` measures it)."""
+    window = shared()
+    window.showNormal()
+    window.resize(*screen)
+    for presenter in (False, True):
+        window.set_presenter(presenter, full_screen=False)
+        fit.settle_layout(window)
+        assert window.size().toTuple() == screen
+        found = fit.problems(window)
+        assert found == [], (presenter, found)
+    window.set_presenter(False, full_screen=False)
 
 
 @pytest.mark.parametrize("level", [125, 150])

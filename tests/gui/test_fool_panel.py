@@ -205,7 +205,7 @@ def test_at_125_percent_on_a_laptop_the_pictures_are_readable_and_no_bars_are_cu
     attack(qtbot, panel, images[0], labels[0], 0, (labels[0] + 3) % 10)
     settle_layout(panel)
     assert (cut_in(panel), small_pictures_in(panel)) == ([], [])
-    assert panel.before_plot.getViewBox().height() >= theme.zoomed_px(50) - 0.5  # (classify.MIN_BARS_PX)
+    assert panel.before_plot.getViewBox().height() >= theme.zoomed_px(50) - 0.5  # (classify_bars.MIN_BARS_PX)
     # the panel still says what it attacked: in its header where the source line gave the pictures its height
     said = panel.hint_label.text() if panel.short else panel.source_label.text()
     assert said.startswith("Testbild #0" if code == "de" else "Test image #0")

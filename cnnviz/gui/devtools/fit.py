@@ -235,7 +235,8 @@ def visible_together(window) -> list[str]:
 
 
 def presenter_readable(window) -> list[str]:
-    """Presenter mode: the test accuracy and the predicted digit big, the probability bars labelled."""
+    """Presenter mode: the test accuracy and the predicted digit big, the probability bars' percentage axis shown
+    (their digits apart: :func:`.fit_plots.crowded_bar_digits`, in every mode)."""
     if not window.state.presenter:
         return []
     found = []
@@ -261,13 +262,6 @@ def presenter_readable(window) -> list[str]:
         if not left.isVisible() or left.width() < text:
             # (pyqtgraph leaves out a tick label wider than its axis)
             found.append("the probability bars have no percentage axis (no 50% label) in presenter mode")
-        bottom = classify.prob_plot.getAxis("bottom")
-        digit = QFontMetrics(bottom.style.get("tickFont") or bottom.font()).horizontalAdvance("8")
-        view = classify.prob_plot.getViewBox()
-        low, high = view.viewRange()[0]
-        per_bar = view.width() / max(high - low, 1e-9)  # (the bars stand one apart)
-        if per_bar < digit + 4:
-            found.append(f"the probability bars' digits are crowded: {per_bar:.0f} px a bar, a digit is {digit}")
     return found
 
 
@@ -327,6 +321,7 @@ def problems(window) -> list[str]:
         + fit_plots.overlaps(window)
         + fit_plots.crowded_axes(window)
         + presenter_readable(window)
+        + fit_plots.crowded_bar_digits(window)
         + fit_plots.axis_titles_and_short_plots(window)
         + _banners(window)
         + _galleries(window)

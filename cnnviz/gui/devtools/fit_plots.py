@@ -49,6 +49,24 @@ def overlaps(window) -> list[str]:
     return found
 
 
+def crowded_bar_digits(window) -> list[str]:
+    """The Draw panel's ten digits under its bars apart, in every mode (at a full-height 1366x768 normal mode
+    gave each bar 13 px for 10 px digits: only presenter mode was looked at)."""
+    from ..panels.classify_bars import DIGIT_SPACE_PX
+
+    classify = window.panels.classify
+    if not classify.graphics.isVisible():
+        return []
+    bottom = classify.prob_plot.getAxis("bottom")
+    digit = QFontMetrics(bottom.style.get("tickFont") or bottom.font()).horizontalAdvance("8")
+    view = classify.prob_plot.getViewBox()
+    low, high = view.viewRange()[0]
+    per_bar = view.width() / max(high - low, 1e-9)  # (the bars stand one apart)
+    if per_bar < digit + DIGIT_SPACE_PX:
+        return [f"the probability bars' digits are crowded: {per_bar:.1f} px a bar, a digit is {digit}"]
+    return []
+
+
 def crowded_axes(window) -> list[str]:
     """Tick labels on top of each other on a vertical axis: pyqtgraph always labels its first tick level,
     however short the axis (a short plot must choose wider tick spacing itself)."""
@@ -86,7 +104,7 @@ def crowded_axes(window) -> list[str]:
 def axis_titles_and_short_plots(window) -> list[str]:
     """A plot too short to read, or a vertical axis title longer than its axis (it runs into the title of
     the plot above or below: garbled text)."""
-    from ..panels.classify import MIN_BARS_PX
+    from ..panels.classify_bars import MIN_BARS_PX
 
     found = []
     fool = window.panels.fool

@@ -5,81 +5,22 @@ from __future__ import annotations
 import numpy as np
 import pyqtgraph as pg
 from PySide6.QtCore import QSize, Qt, Signal
-from PySide6.QtGui import QFont, QFontInfo, QFontMetrics
 from PySide6.QtWidgets import QBoxLayout, QHBoxLayout, QLabel, QPushButton, QSizePolicy, QSlider, QVBoxLayout
 
 from ...app import classify_layout
-from ...app.classify_layout import BESIDE, COLUMN, INPUT_PX, INPUT_PX_STACKED, ROW
+from ...app.classify_layout import INPUT_PX
 from ...classroom.uncertainty import not_sure_reason
-from ...number_format import percent_sign
 from .. import accessibility, theme
 from ..canvas import DrawingCanvas
 from ..language import number, tr
 from ..not_sure import NotSureCalibration
-from .common import QWIDGETSIZE_MAX, Panel, never_raises
+from .classify_arrangement import DrawArrangement
+from .classify_bars import PLAIN, ProbabilityBars
+from .common import Panel, never_raises
 from .pictures import image_view, show
 
-MIN_BARS_PX = 50
-"""The probability bars' plot is at least this high (ten bars are read at a glance: lower than a curve)."""
-AXIS_PX = 44
-DIGIT_GAP_PX = 8
-"""The bars' digit labels need their width and this gap each (and the percentage axis its own)."""
 
-
-DIGIT_SPACE_PX = 4
-"""At least this much space between two digits under the bars (the layout check's measure of "crowded")."""
-X_RANGE = (-0.6, 9.6)
-
-
-class DigitAxis(pg.AxisItem):
-    """The digits under the bars, in the type of the mode (presenter mode's is bigger) where ten fit side by side,
-    else in the biggest that fits, never below normal mode's: beside a kept run in German presenter mode at
-    1280x720 the bars had 14 px each for 12 px digits, and the digits ran together."""
-
-    def __init__(self, *args, **kwargs):
-        self.mode_font: QFont | None = None
-        super().__init__(*args, **kwargs)
-
-    def setTickFont(self, font: QFont | None) -> None:  # (presenter mode sets its type here)
-        self.mode_font = font
-        super().setTickFont(self.fitted_font())
-
-    def fitted_font(self) -> QFont | None:
-        """The mode's type, or a smaller one whose digits fit the width each bar has now."""
-        if self.mode_font is None or self.width() <= 0:
-            return self.mode_font
-        per_bar = self.width() / (X_RANGE[1] - X_RANGE[0])
-        least = QFontInfo(theme.axis_font()).pixelSize()
-        pixels = QFontInfo(self.mode_font).pixelSize()
-        if pixels <= least or self.digit_fits(self.mode_font, per_bar):
-            return self.mode_font
-        font = QFont(self.mode_font)
-        while pixels > least:
-            pixels -= 1
-            font.setPixelSize(pixels)
-            if self.digit_fits(font, per_bar):
-                break
-        return font
-
-    @staticmethod
-    def digit_fits(font: QFont, per_bar: float) -> bool:
-        return QFontMetrics(font).horizontalAdvance("8") + DIGIT_SPACE_PX <= per_bar
-
-    def resizeEvent(self, ev=None) -> None:
-        super().resizeEvent(ev)
-        fitted = self.fitted_font()
-        if fitted is not None and fitted != self.style.get("tickFont"):
-            super().setTickFont(fitted)
-
-
-class _Bars(pg.GraphicsLayoutWidget):
-    """The probability bars: a modest size hint, so that the canvas, not the bars, gets a wide panel's room."""
-
-    def sizeHint(self) -> QSize:
-        return QSize(200, 100)
-
-
-class ClassifyPanel(Panel):
+class ClassifyPanel(Panel, DrawArrangement):
     drawingChanged = Signal()
     """The drawing on the canvas changed (a stroke, a clear, a picture shown)."""
     fileDropped = Signal(str)
@@ -93,7 +34,7 @@ class ClassifyPanel(Panel):
         # The canvas and what the network makes of it sit side by side in a wide panel and one
         # above the other in a tall one, whichever gives the bigger canvas (see resizeEvent).
         self.box = QBoxLayout(QBoxLayout.LeftToRight)
-        self.box.setSpacing(8)
+        self.box.setSpacing(classify_layout.SPACING_PX)
         self.body.addLayout(self.box, 1)
 
         # the canvas and its tools
@@ -184,28 +125,8 @@ class ClassifyPanel(Panel):
         self.verdict_label.hide()
         accessibility.set_name(self.verdict_label, tr("Not sure"), tr("Why the network is not sure of its answer"))
         self.side.addWidget(self.verdict_label)
-        self.graphics = _Bars()
-        self.graphics.setSizePolicy(QSizePolicy.Preferred, QSizePolicy.Expanding)
-        self.graphics.setMinimumHeight(96)
-        self.graphics.setMinimumWidth(150)
-        accessibility.set_name(self.graphics, tr("Probabilities"), tr("One bar per class: how sure the network is"))
-        # No axis titles: the ten digits under the bars need the width ("%" is on the ticks).
-        self.prob_plot = theme.style_plot(
-            self.graphics.addPlot(enableMenu=False, axisItems={"bottom": DigitAxis("bottom")})
-        )
-        # Little margin left and right: every pixel of the width goes to the ten digits and the percentage axis.
-        self.graphics.ci.setContentsMargins(2, 9, 4, 9)
-        self.prob_plot.showGrid(x=False, y=True, alpha=theme.GRID_ALPHA)
-        self.prob_plot.setMouseEnabled(x=False, y=False)
-        self.prob_plot.hideButtons()
-        self.prob_plot.setYRange(0, 100, padding=0.02)
-        self.prob_plot.setXRange(*X_RANGE, padding=0)
-        self.prob_plot.getAxis("left").setTicks([[(0, "0"), (50, percent_sign("50")), (100, percent_sign("100"))]])
-        self.prob_plot.getAxis("left").setWidth(AXIS_PX)
-        self.bars = pg.BarGraphItem(
-            x=np.arange(10), y0=np.zeros(10), width=0.75, height=np.zeros(10), brushes=["#b9c8e6"] * 10, pen=None
-        )
-        self.prob_plot.addItem(self.bars)
+        self.graphics = ProbabilityBars()
+        self.prob_plot, self.bars = self.graphics.plot, self.graphics.bars
         self.side.addWidget(self.graphics, 1)
         self.box.addLayout(self.side, 0)
         self.set_class_names([str(i) for i in range(10)])
@@ -224,143 +145,14 @@ class ClassifyPanel(Panel):
 
     @never_raises(QSize)  # Qt asks while it lays out: nothing may escape into it (issue 33)
     def minimumSizeHint(self):
-        # The narrower of the two arrangements: a narrow column is fine, the panel stacks itself in it
-        # (see resizeEvent), and the canvas is never below its minimum of 200 px.
+        # The narrowest arrangement's width (see resizeEvent: the panel stacks itself in a narrow column).
         hint = super().minimumSizeHint()
-        row = (
-            INPUT_PX_STACKED
-            + max(
-                self.digit_label.minimumSizeHint().width(),
-                self.confidence_label.fontMetrics().horizontalAdvance("100% sure"),
-            )
-            + self.graphics.minimumWidth()
-            + 2 * self.side.spacing()
-        )
-        narrow = max(self.canvas.minimumWidth(), self.title_label.minimumSizeHint().width(), row) + 40
-        return QSize(min(hint.width(), narrow), hint.height())
-
-    @property
-    def stacked(self) -> bool:
-        """The canvas above the prediction (a tall, narrow panel), not beside it."""
-        return self.box.direction() == QBoxLayout.TopToBottom
-
-    @property
-    def arrangement(self) -> str:
-        """BESIDE (the prediction beside the canvas), ROW (under it: input, answer and bars in one row) or
-        COLUMN (under it: input and answer, then the bars across the panel)."""
-        if not self.stacked:
-            return BESIDE
-        return ROW if self.side.direction() == QBoxLayout.LeftToRight else COLUMN
-
-    def bars_width_needed(self) -> int:
-        """Width the probability bars need for ten readable digit labels and the percentage axis (in the mode's type:
-        the digits' type gives way only where the panel cannot give them this)."""
-        font = self.prob_plot.getAxis("bottom").mode_font or self.graphics.font()
-        digit = QFontMetrics(font).horizontalAdvance("8")
-        return max(AXIS_PX, self.percent_axis_width()) + 10 * (digit + DIGIT_GAP_PX) + 8
-
-    def least_canvas_width(self) -> int:
-        """The canvas column's least width: the canvas or its tools (Clear, stroke), whichever is wider."""
-        return max(self.canvas.minimumWidth(), self.canvas_column.minimumSize().width())
-
-    def bars_height_needed(self) -> int:
-        """The bars' plot at least ``MIN_BARS_PX`` high, with the digits and "digit" under it."""
-        font = self.prob_plot.getAxis("bottom").mode_font or self.graphics.font()
-        return theme.zoomed_px(MIN_BARS_PX) + 2 * QFontMetrics(font).height() + 6
-
-    def under_heights(self) -> tuple[int, int]:
-        """Height under the canvas in the ROW and the COLUMN arrangement (tools, answer, bars)."""
-        tools = self.clear_button.sizeHint().height() + 8
-        bars = self.bars_height_needed()
-        answer = max(INPUT_PX_STACKED, self.digit_label.sizeHint().height())
-        # In a row the answer's words wrap at :meth:`row_answer_width`: their lines under the digit.
-        words = self.confidence_label.heightForWidth(self.row_answer_width())
-        in_row = max(INPUT_PX_STACKED, self.digit_label.sizeHint().height() + words)
-        return tools + max(bars, in_row) + 8, tools + answer + bars + 16
-
-    def row_answer_width(self) -> int:
-        """The answer's words at most this wide in a row under the canvas (as wide as "100% sure" was): "97% among
-        digits" wraps onto two lines rather than widening the answer's column into the bars' (the row's room for
-        the bars, ``classify_layout.ROW_BESIDE_BARS_PX``, counts on this width: a wider answer crowded the bars'
-        digits in Japanese)."""
-        return self.confidence_label.fontMetrics().horizontalAdvance("100% sure") + 8
-
-    def answer_word_width(self) -> int:
-        """The answer's widest word in the language shown: in a column under the canvas the answer is never
-        narrower (Japanese "数字の中で 30%" broke inside its first word there: a line may break between any two CJK
-        characters)."""
-        metrics = self.confidence_label.fontMetrics()
-        answers = (tr("{percent}% among digits"), tr("{percent}% among its classes"))
-        return max(metrics.horizontalAdvance(word) for text in answers for word in text.format(percent=100).split()) + 8
-
-    def choose(self, width: int, height: int) -> str:
-        """The arrangement for a panel body of ``width`` x ``height`` (:func:`~cnnviz.app.classify_layout.choose`,
-        on what the canvas, its tools, the answer and the bars measure now)."""
-        return classify_layout.choose(
-            width, height, self.bars_width_needed(), self.least_canvas_width(), *self.under_heights()
-        )
+        return QSize(min(hint.width(), self.narrow_width()), hint.height())
 
     def resizeEvent(self, event) -> None:
         super().resizeEvent(event)
         # (the title and margins grow with the zoom)
         self.arrange(event.size().width() - 24, event.size().height() - theme.zoomed_px(80))
-
-    def rearrange(self, *_changed) -> None:
-        """Arrange again for the type now in force (presenter mode's bigger axis labels need a wider
-        percent axis: pyqtgraph drops a tick label that does not fit, and "50%" went missing)."""
-        self.arrange(self.width() - 24, self.height() - theme.zoomed_px(80))
-
-    def percent_axis_width(self) -> int:
-        """Room for "100%" in the axis' type (pyqtgraph leaves out a tick label that does not fit)."""
-        axis = self.prob_plot.getAxis("left")
-        return (
-            QFontMetrics(axis.style.get("tickFont") or self.graphics.font()).horizontalAdvance(percent_sign("100")) + 12
-        )
-
-    def arrange(self, width: int, height: int) -> None:
-        self.prob_plot.getAxis("left").setWidth(max(AXIS_PX, self.percent_axis_width()))
-        self.graphics.setMinimumHeight(self.bars_height_needed())
-        chosen, need = self.choose(width, height), self.bars_width_needed()
-        in_row = chosen == ROW  # (as wide as it wraps at: narrower, Qt wrapped it after every word)
-        self.confidence_label.setMinimumWidth(self.row_answer_width() if in_row else self.answer_word_width())
-        self.confidence_label.setMaximumWidth(self.row_answer_width() if in_row else QWIDGETSIZE_MAX)
-        # The canvas is square: what it cannot use goes to the bars (taller under it, wider beside it).
-        bars = min(need, width - self.least_canvas_width() - self.box.spacing())
-        self.graphics.setMinimumWidth(max(150, bars) if chosen == BESIDE else 150)
-        if chosen == BESIDE:
-            side = min(height, width - max(classify_layout.SIDE_PX, bars))
-            self.canvas.setMaximumSize(max(self.canvas.minimumWidth(), side), QWIDGETSIZE_MAX)
-        else:
-            under = self.under_heights()[0 if chosen == ROW else 1]
-            self.canvas.setMaximumSize(QWIDGETSIZE_MAX, max(self.canvas.minimumHeight(), min(width, height - under)))
-        # The percentage axis (its "50%") wherever the bars have the room for it; in a row, the input
-        # thumbnail gives way first.
-        input_shown = chosen != ROW or width - classify_layout.ROW_BESIDE_BARS_PX >= need
-        self.input_graphics.setVisible(input_shown)
-        self.seen_title.setVisible(input_shown and chosen != COLUMN)
-        self.prob_plot.showAxis("left", chosen != ROW or classify_layout.row_bars_width(width, need) >= need)
-        if chosen != self.arrangement:
-            self.box.setDirection(QBoxLayout.LeftToRight if chosen == BESIDE else QBoxLayout.TopToBottom)
-            self.side.setDirection(QBoxLayout.LeftToRight if chosen == ROW else QBoxLayout.TopToBottom)
-            side = INPUT_PX if chosen == BESIDE else INPUT_PX_STACKED
-            self.input_graphics.setFixedSize(side, side)
-            # Across the panel the answer stands beside its certainty, in one short row over the bars.
-            self.guess.setDirection(QBoxLayout.LeftToRight if chosen == COLUMN else QBoxLayout.TopToBottom)
-            self._place_verdict(chosen)
-
-    def _place_verdict(self, chosen: str) -> None:
-        """Why it is not sure: under the answer beside the canvas or across the panel (COLUMN), and under the
-        whole row in a ROW: in the row itself (input, answer, bars side by side) it had no width at all, its
-        words unreadable beside the input thumbnail."""
-        target = self.box if chosen == ROW else self.side
-        current = self.side if self.side.indexOf(self.verdict_label) >= 0 else self.box
-        if target is current:
-            return
-        current.removeWidget(self.verdict_label)
-        if target is self.side:
-            self.side.insertWidget(1, self.verdict_label)  # after the input and the answer, over the bars
-        else:
-            self.box.addWidget(self.verdict_label)
 
     def set_class_names(self, names) -> None:
         """Digits label their bars; longer class names (Fashion-MNIST) show as numbers
@@ -422,7 +214,7 @@ class ClassifyPanel(Panel):
         probs = self.probabilities
         self.hint_label.setText(self.note)  # "weights of step 1234", in the header: the column stays narrow
         if not self.answered:
-            self.bars.setOpts(height=np.zeros(10), brushes=["#b9c8e6"] * 10)
+            self.bars.setOpts(height=np.zeros(10), brushes=[PLAIN] * 10)
             self.digit_label.setText("–")
             self.confidence_label.setText(tr("draw a digit"))
             self.verdict_label.hide()
@@ -431,7 +223,7 @@ class ClassifyPanel(Panel):
         best = int(np.argmax(probs))
         not_sure = self.not_sure_reason()
         reason, why = not_sure if not_sure else (None, None)
-        brushes = [theme.ACCENT if i == best else "#b9c8e6" for i in range(len(probs))]
+        brushes = [theme.ACCENT if i == best else PLAIN for i in range(len(probs))]
         self.bars.setOpts(height=100.0 * probs, brushes=brushes)
         name = self.class_names[best] if best < len(self.class_names) else str(best)
         self.digit_label.setStyleSheet("" if len(name) <= 2 else "font-size: 18pt;")

@@ -10,13 +10,13 @@ from PySide6.QtWidgets import QLabel
 
 from .. import accessibility, theme
 from ..language import tr
-from .classify import MIN_BARS_PX
+from .classify_bars import MIN_BARS_PX
 from .pictures import MIN_PICTURE_PX
 
 PLOT_PX = 80
 """The bars' plot this high where there is room: what ``cnnviz gui --check-layout`` asks of a curve
 (fit_plots.MIN_PLOT_PX). On a short panel (125 % on a 1280x720 laptop) they give way, down to the Draw panel's
-least bars (classify.MIN_BARS_PX: ten bars are read at a glance), before the pictures go under MIN_PICTURE_PX."""
+least bars (classify_bars.MIN_BARS_PX: ten bars are read at a glance), before the pictures go under MIN_PICTURE_PX."""
 BAR = "#b9c8e6"
 """The probability bars (the answer's bar: theme.ACCENT), as the Draw panel draws them."""
 QWIDGETSIZE_MAX = (1 << 24) - 1
