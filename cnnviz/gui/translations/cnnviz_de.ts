@@ -249,8 +249,8 @@
   </message>
   <message>
    <location filename="cnnviz/classroom/lessons.py" line="77" />
-   <location filename="cnnviz/gui/panels/feature_maps.py" line="55" />
-   <location filename="cnnviz/gui/panels/feature_maps.py" line="80" />
+   <location filename="cnnviz/gui/panels/feature_maps.py" line="44" />
+   <location filename="cnnviz/gui/panels/feature_maps.py" line="69" />
    <source>Feature maps</source>
    <translation>Merkmalskarten</translation>
   </message>
@@ -429,7 +429,7 @@
   </message>
   <message>
    <location filename="cnnviz/classroom/report.py" line="200" />
-   <location filename="cnnviz/gui/panels/mistakes.py" line="100" />
+   <location filename="cnnviz/gui/panels/mistakes.py" line="109" />
    <source>Confusion matrix</source>
    <translation>Konfusionsmatrix</translation>
   </message>
@@ -903,7 +903,7 @@
   </message>
   <message>
    <location filename="cnnviz/gui/canvas.py" line="184" />
-   <location filename="cnnviz/gui/panels/classify.py" line="116" />
+   <location filename="cnnviz/gui/panels/classify.py" line="57" />
    <source>Clear</source>
    <translation>Löschen</translation>
   </message>
@@ -1842,155 +1842,155 @@ Zuerst speichern, dann {what}?</translation>
    <translation>falsch</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="91" />
+   <location filename="cnnviz/gui/panels/classify.py" line="32" />
    <location filename="cnnviz/gui/panels/registry.py" line="316" />
    <source>Draw and classify</source>
    <translation>Zeichnen und erkennen</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="104" />
+   <location filename="cnnviz/gui/panels/classify.py" line="45" />
    <source>Drawing canvas</source>
    <translation>Zeichenfläche</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="105" />
+   <location filename="cnnviz/gui/panels/classify.py" line="46" />
    <source>Draw a digit here with the mouse or a pen; the network classifies it as you draw. C clears it. Drop an image file here, or right-click and Open image, to classify a photo or scan.</source>
    <translation>Zeichne hier eine Ziffer mit Maus oder Stift; das Netz erkennt sie schon beim Zeichnen. C löscht. Ziehe eine Bilddatei hierher oder wähle per Rechtsklick „Bild öffnen“, um ein Foto oder einen Scan zu erkennen.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="117" />
+   <location filename="cnnviz/gui/panels/classify.py" line="58" />
    <source>Clear the drawing (C)</source>
    <translation>Zeichnung löschen (C)</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="123" />
-   <location filename="cnnviz/gui/panels/classify.py" line="124" />
+   <location filename="cnnviz/gui/panels/classify.py" line="64" />
+   <location filename="cnnviz/gui/panels/classify.py" line="65" />
    <source>Stroke width</source>
    <translation>Strichbreite</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="136" />
-   <location filename="cnnviz/gui/panels/feature_maps.py" line="333" />
+   <location filename="cnnviz/gui/panels/classify.py" line="77" />
+   <location filename="cnnviz/gui/panels/feature_maps.py" line="188" />
    <location filename="cnnviz/gui/panels/timelapse.py" line="218" />
    <source>input</source>
    <translation>Eingabe</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="139" />
+   <location filename="cnnviz/gui/panels/classify.py" line="80" />
    <source>What the network gets: your drawing as 28×28 pixels, centred like MNIST</source>
    <translation>Was das Netz bekommt: deine Zeichnung als 28×28 Pixel, zentriert wie bei MNIST</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="145" />
+   <location filename="cnnviz/gui/panels/classify.py" line="86" />
    <source>Network input</source>
    <translation>Eingabe des Netzes</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="146" />
+   <location filename="cnnviz/gui/panels/classify.py" line="87" />
    <source>Your drawing as the 28 by 28 pixels the network gets, centred like MNIST</source>
    <translation>Deine Zeichnung als die 28 mal 28 Pixel, die das Netz bekommt, zentriert wie bei MNIST</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="160" />
+   <location filename="cnnviz/gui/panels/classify.py" line="101" />
    <source>The network's answer: the class with the highest probability</source>
    <translation>Die Antwort des Netzes: die Klasse mit der höchsten Wahrscheinlichkeit</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="169" />
+   <location filename="cnnviz/gui/panels/classify.py" line="110" />
    <source>How sure it is of this answer among its classes: it always picks one of them. Whether the drawing looks like any of them at all is what "not sure" says.</source>
    <translation>Wie sicher es sich dieser Antwort unter seinen Klassen ist: Es wählt immer eine davon. Ob die Zeichnung überhaupt einer davon ähnelt, sagt „nicht sicher“.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="185" />
+   <location filename="cnnviz/gui/panels/classify.py" line="126" />
    <source>Not sure</source>
    <translation>Nicht sicher</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="185" />
+   <location filename="cnnviz/gui/panels/classify.py" line="126" />
    <source>Why the network is not sure of its answer</source>
    <translation>Warum das Netz bei seiner Antwort nicht sicher ist</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="191" />
-   <source>Probabilities</source>
-   <translation>Wahrscheinlichkeiten</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="191" />
-   <source>One bar per class: how sure the network is</source>
-   <translation>Ein Balken pro Klasse: wie sicher das Netz ist</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="293" />
-   <location filename="cnnviz/gui/panels/classify.py" line="445" />
-   <source>{percent}% among digits</source>
-   <translation>{percent} % unter den Ziffern</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="293" />
-   <location filename="cnnviz/gui/panels/classify.py" line="445" />
-   <source>{percent}% among its classes</source>
-   <translation>{percent} % unter seinen Klassen</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="444" />
+   <location filename="cnnviz/gui/panels/classify.py" line="236" />
    <source>{percent}%, but unlike real digits</source>
    <translation>{percent} %, aber anders als echte Ziffern</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="444" />
+   <location filename="cnnviz/gui/panels/classify.py" line="236" />
    <source>{percent}%, but unlike real images</source>
    <translation>{percent} %, aber anders als echte Bilder</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="119" />
+   <location filename="cnnviz/gui/panels/classify.py" line="237" />
+   <location filename="cnnviz/gui/panels/classify_arrangement.py" line="74" />
+   <source>{percent}% among digits</source>
+   <translation>{percent} % unter den Ziffern</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/classify.py" line="237" />
+   <location filename="cnnviz/gui/panels/classify_arrangement.py" line="74" />
+   <source>{percent}% among its classes</source>
+   <translation>{percent} % unter seinen Klassen</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/classify.py" line="60" />
    <source>stroke</source>
    <translation>Strich</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="373" />
+   <location filename="cnnviz/gui/panels/classify.py" line="165" />
    <source>class</source>
    <translation>Klasse</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="373" />
+   <location filename="cnnviz/gui/panels/classify.py" line="165" />
    <source>digit</source>
    <translation>Ziffer</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="427" />
+   <location filename="cnnviz/gui/panels/classify.py" line="219" />
    <source>draw a digit</source>
    <translation>zeichne eine Ziffer</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="429" />
+   <location filename="cnnviz/gui/panels/classify.py" line="221" />
    <source>no prediction: draw a digit</source>
    <translation>keine Vorhersage: zeichne eine Ziffer</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="415" />
+   <location filename="cnnviz/gui/panels/classify.py" line="207" />
    <source>Not sure: this looks less like any image than {percent} % of real test images do</source>
    <translation>Nicht sicher: Das passt schlechter zu einer Klasse als {percent} % der echten Testbilder</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="418" />
+   <location filename="cnnviz/gui/panels/classify.py" line="210" />
    <source>this looks less like any image than {percent} % of real test images do</source>
    <translation>Das passt schlechter zu einer Klasse als {percent} % der echten Testbilder</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="451" />
+   <location filename="cnnviz/gui/panels/classify.py" line="243" />
    <source>not sure, {prediction}: {reason}</source>
    <translation>nicht sicher, {prediction}: {reason}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="409" />
+   <location filename="cnnviz/gui/panels/classify.py" line="201" />
    <source>Not sure: this looks less like any digit than {percent} % of real test digits do</source>
    <translation>Nicht sicher: Das sieht weniger nach einer Ziffer aus als {percent} % der echten Testziffern</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="412" />
+   <location filename="cnnviz/gui/panels/classify.py" line="204" />
    <source>this looks less like any digit than {percent} % of real test digits do</source>
    <translation>Das sieht weniger nach einer Ziffer aus als {percent} % der echten Testziffern</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/classify_bars.py" line="95" />
+   <source>Probabilities</source>
+   <translation>Wahrscheinlichkeiten</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/classify_bars.py" line="95" />
+   <source>One bar per class: how sure the network is</source>
+   <translation>Ein Balken pro Klasse: wie sicher das Netz ist</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/controls.py" line="20" />
@@ -2040,7 +2040,7 @@ Zuerst speichern, dann {what}?</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/curve_titles.py" line="42" />
-   <location filename="cnnviz/gui/panels/curves.py" line="72" />
+   <location filename="cnnviz/gui/panels/curves.py" line="54" />
    <source>loss</source>
    <translation>Verlust</translation>
   </message>
@@ -2071,34 +2071,34 @@ Zuerst speichern, dann {what}?</translation>
    <translation>Training</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/curves.py" line="33" />
+   <location filename="cnnviz/gui/panels/curves.py" line="24" />
    <source>Press Start (or Space) to train: the loss appears here step by step</source>
    <translation>Drücke Start (oder Leertaste) zum Trainieren: Der Verlust erscheint hier Schritt für Schritt</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/curves.py" line="49" />
-   <location filename="cnnviz/gui/panels/curves.py" line="65" />
-   <location filename="cnnviz/gui/panels/curves.py" line="211" />
+   <location filename="cnnviz/gui/panels/curves.py" line="31" />
+   <location filename="cnnviz/gui/panels/curves.py" line="47" />
+   <location filename="cnnviz/gui/panels/curves.py" line="193" />
    <source>Training curves</source>
    <translation>Trainingskurven</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/curves.py" line="66" />
+   <location filename="cnnviz/gui/panels/curves.py" line="48" />
    <source>Loss (per step, smoothed, test dots) and accuracy (train line, test dots) against epochs</source>
    <translation>Verlust (pro Schritt, geglättet, Testpunkte) und Genauigkeit (Trainingslinie, Testpunkte) über den Epochen</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/curves.py" line="221" />
+   <location filename="cnnviz/gui/panels/curves.py" line="203" />
    <source>Training curves, with a kept run for comparison</source>
    <translation>Trainingskurven, mit einem behaltenen Lauf zum Vergleich</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/curves.py" line="446" />
+   <location filename="cnnviz/gui/panels/curves.py" line="331" />
    <source>test accuracy {accuracies} · {text}</source>
    <translation>Testgenauigkeit {accuracies} · {text}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/curves.py" line="214" />
+   <location filename="cnnviz/gui/panels/curves.py" line="196" />
    <source>- - - A, the kept run ({source}): {label}</source>
    <translation>- - - A, der behaltene Lauf ({source}): {label}</translation>
   </message>
@@ -2271,62 +2271,62 @@ Zuerst speichern, dann {what}?</translation>
    <translation>beschriftet als {label}; das Netz liest {answer}, {verdict}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/feature_maps.py" line="58" />
+   <location filename="cnnviz/gui/panels/feature_maps.py" line="47" />
    <source>showing</source>
    <translation>zeigt</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/feature_maps.py" line="62" />
+   <location filename="cnnviz/gui/panels/feature_maps.py" line="51" />
    <source>The layers shown: when all of them would be too small to see, the panel shows one conv layer with its pooling, or one layer (presenter mode: one layer, big)</source>
    <translation>Die gezeigten Schichten: Wären alle zu klein, zeigt die Ansicht eine Faltungsschicht mit ihrem Pooling oder eine Schicht (Präsentationsmodus: eine Schicht, groß)</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/feature_maps.py" line="69" />
+   <location filename="cnnviz/gui/panels/feature_maps.py" line="58" />
    <source>Layers shown</source>
    <translation>Gezeigte Schichten</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/feature_maps.py" line="80" />
+   <location filename="cnnviz/gui/panels/feature_maps.py" line="69" />
    <source>The input image and what each layer makes of it</source>
    <translation>Das Eingabebild und was jede Schicht daraus macht</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/feature_maps.py" line="87" />
+   <location filename="cnnviz/gui/panels/feature_maps.py" line="76" />
    <source>Point at a feature-map pixel: what it sees lights up on the input; for conv1 you see the sum that made it.</source>
    <translation>Zeige auf ein Pixel einer Merkmalskarte: Was es sieht, leuchtet in der Eingabe auf; bei conv1 siehst du die Summe dazu.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/feature_maps.py" line="437" />
+   <location filename="cnnviz/gui/panels/feature_maps.py" line="292" />
    <source>your drawing</source>
    <translation>deine Zeichnung</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/feature_maps.py" line="439" />
+   <location filename="cnnviz/gui/panels/feature_maps.py" line="294" />
    <source>label {label}</source>
    <translation>Label {label}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/feature_maps.py" line="445" />
+   <location filename="cnnviz/gui/panels/feature_maps.py" line="300" />
    <source>{source}: the network says {answer}, {percent}% sure</source>
    <translation>{source}: Das Netz sagt {answer}, zu {percent} % sicher</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/feature_maps.py" line="449" />
+   <location filename="cnnviz/gui/panels/feature_maps.py" line="304" />
    <source>Feature maps of the weights of step {step}</source>
    <translation>Merkmalskarten der Gewichte von Schritt {step}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/feature_maps.py" line="478" />
+   <location filename="cnnviz/gui/panels/feature_maps.py" line="333" />
    <source>{layer} maps 0–{last} of {count}</source>
    <translation>{layer}: Karten 0–{last} von {count}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/feature_maps.py" line="345" />
+   <location filename="cnnviz/gui/panels/feature_maps.py" line="200" />
    <source>{count} maps</source>
    <translation>{count} Karten</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/feature_maps.py" line="481" />
+   <location filename="cnnviz/gui/panels/feature_maps.py" line="336" />
    <source>not shown</source>
    <translation>nicht gezeigt</translation>
   </message>
@@ -3021,125 +3021,127 @@ Netz sagt {said} {mark}</translation>
    <translation>Das Testbild des Punkts unter dem Mauszeiger oder des zuletzt angeklickten</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/mistakes.py" line="151" />
+   <location filename="cnnviz/gui/panels/mistakes.py" line="165" />
    <source>The images of the chosen cell appear here, the most confident first.</source>
    <translation>Hier erscheinen die Bilder der gewählten Zelle, die sichersten zuerst.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/mistakes.py" line="152" />
+   <location filename="cnnviz/gui/panels/mistakes.py" line="166" />
    <source>No mistakes yet (or no evaluation yet).</source>
    <translation>Noch keine Fehler (oder noch keine Auswertung).</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/mistakes.py" line="79" />
+   <location filename="cnnviz/gui/panels/mistakes.py" line="88" />
    <location filename="cnnviz/gui/panels/registry.py" line="227" />
    <source>Mistakes</source>
    <translation>Fehler</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/mistakes.py" line="79" />
+   <location filename="cnnviz/gui/panels/mistakes.py" line="88" />
    <source>rows: the true digit · columns: what the network said · click a cell</source>
    <translation>Zeilen: die echte Ziffer · Spalten: die Antwort des Netzes · Zelle anklicken</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/mistakes.py" line="94" />
-   <location filename="cnnviz/gui/panels/mistakes.py" line="185" />
+   <location filename="cnnviz/gui/panels/mistakes.py" line="103" />
+   <location filename="cnnviz/gui/panels/mistakes.py" line="203" />
    <source>Train for a while: the matrix fills in at each test evaluation.</source>
    <translation>Eine Weile trainieren: Die Matrix füllt sich bei jeder Testauswertung.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/mistakes.py" line="100" />
-   <location filename="cnnviz/gui/panels/mistakes.py" line="179" />
+   <location filename="cnnviz/gui/panels/mistakes.py" line="109" />
+   <location filename="cnnviz/gui/panels/mistakes.py" line="197" />
    <source>Empty until the first test evaluation</source>
    <translation>Leer bis zur ersten Testauswertung</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/mistakes.py" line="187" />
+   <location filename="cnnviz/gui/panels/mistakes.py" line="205" />
    <source>Click a cell of the matrix to see its images.</source>
    <translation>Klicke eine Zelle der Matrix an, um ihre Bilder zu sehen.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/mistakes.py" line="188" />
+   <location filename="cnnviz/gui/panels/mistakes.py" line="206" />
    <source>Surest mistakes: wrong, and very confident about it</source>
    <translation>Sicherste Fehler: falsch, und dabei sehr sicher</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/mistakes.py" line="357" />
+   <location filename="cnnviz/gui/panels/mistakes.py" line="432" />
+   <location filename="cnnviz/gui/panels/mistakes.py" line="367" />
    <source>True {truth}, read correctly: {total} images</source>
    <translation>Echt {truth}, richtig gelesen: {total} Bilder</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/mistakes.py" line="359" />
+   <location filename="cnnviz/gui/panels/mistakes.py" line="434" />
+   <location filename="cnnviz/gui/panels/mistakes.py" line="363" />
    <source>True {truth}, taken for {answer}: {total} images</source>
    <translation>Echt {truth}, gehalten für {answer}: {total} Bilder</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/mistakes.py" line="102" />
+   <location filename="cnnviz/gui/panels/mistakes.py" line="111" />
    <source>true digit</source>
    <translation>echte Ziffer</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/mistakes.py" line="102" />
+   <location filename="cnnviz/gui/panels/mistakes.py" line="111" />
    <source>predicted digit</source>
    <translation>erkannte Ziffer</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/mistakes.py" line="149" />
+   <location filename="cnnviz/gui/panels/mistakes.py" line="163" />
    <source>Each image with its true digit, the prediction, how sure, and a check mark or a cross</source>
    <translation>Jedes Bild mit seiner echten Ziffer, der Antwort des Netzes, wie sicher es ist, und einem Häkchen oder Kreuz</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/mistakes.py" line="265" />
+   <location filename="cnnviz/gui/panels/mistakes.py" line="281" />
    <source>No mistakes at all.</source>
    <translation>Überhaupt keine Fehler.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/mistakes.py" line="148" />
+   <location filename="cnnviz/gui/panels/mistakes.py" line="162" />
    <source>Images of the chosen cell</source>
    <translation>Bilder der gewählten Zelle</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/mistakes.py" line="148" />
+   <location filename="cnnviz/gui/panels/mistakes.py" line="162" />
    <source>Surest mistakes</source>
    <translation>Sicherste Fehler</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/mistakes.py" line="242" />
+   <location filename="cnnviz/gui/panels/mistakes.py" line="258" />
    <source>Test accuracy &lt;b&gt;{test_accuracy:.1f}%&lt;/b&gt; on {samples:,} test images at step {step:,}. Left: how often each digit is read right.</source>
    <translation>Testgenauigkeit &lt;b&gt;{test_accuracy:.1f} %&lt;/b&gt; auf {samples:,} Testbildern bei Schritt {step:,}. Links: wie oft jede Ziffer richtig gelesen wird.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/mistakes.py" line="340" />
+   <location filename="cnnviz/gui/panels/mistakes.py" line="415" />
    <source>Surest mistakes: {wrong} wrong of {samples:,}; the most confident first</source>
    <translation>Sicherste Fehler: {wrong} falsch von {samples:,}; die sichersten zuerst</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/mistakes.py" line="363" />
+   <location filename="cnnviz/gui/panels/mistakes.py" line="438" />
    <source>, showing the {count} surest</source>
    <translation>, die {count} sichersten werden gezeigt</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/mistakes.py" line="250" />
+   <location filename="cnnviz/gui/panels/mistakes.py" line="266" />
    <source>Test accuracy {percent} % at step {step}. Most often mixed up: {pairs}.</source>
    <translation>Testgenauigkeit {percent} % bei Schritt {step}. Am häufigsten verwechselt: {pairs}.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/mistakes.py" line="258" />
+   <location filename="cnnviz/gui/panels/mistakes.py" line="274" />
    <source>Test accuracy {percent} % at step {step}. No mistakes at all.</source>
    <translation>Testgenauigkeit {percent} % bei Schritt {step}. Überhaupt keine Fehler.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/mistakes.py" line="261" />
+   <location filename="cnnviz/gui/panels/mistakes.py" line="277" />
    <source>Most often mixed up: {pairs}</source>
    <translation>Am häufigsten verwechselt: {pairs}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/mistakes.py" line="306" />
+   <location filename="cnnviz/gui/panels/mistakes.py" line="381" />
    <source>test image #{index}: true {truth}, predicted {answer} ({percent}% sure), {verdict}. Click to look inside (feature maps, Why?).</source>
    <translation>Testbild #{index}: echt {truth}, erkannt {answer} (zu {percent} % sicher), {verdict}. Klicken, um hineinzusehen (Merkmalskarten, Warum?).</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/mistakes.py" line="252" />
+   <location filename="cnnviz/gui/panels/mistakes.py" line="268" />
    <source>{truth} taken for {answer} {count} times</source>
    <translation>{count}-mal {truth} für {answer} gehalten</translation>
   </message>

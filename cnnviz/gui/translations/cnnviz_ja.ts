@@ -249,8 +249,8 @@
   </message>
   <message>
    <location filename="cnnviz/classroom/lessons.py" line="77" />
-   <location filename="cnnviz/gui/panels/feature_maps.py" line="55" />
-   <location filename="cnnviz/gui/panels/feature_maps.py" line="80" />
+   <location filename="cnnviz/gui/panels/feature_maps.py" line="44" />
+   <location filename="cnnviz/gui/panels/feature_maps.py" line="69" />
    <source>Feature maps</source>
    <translation>特徴マップ</translation>
   </message>
@@ -429,7 +429,7 @@
   </message>
   <message>
    <location filename="cnnviz/classroom/report.py" line="200" />
-   <location filename="cnnviz/gui/panels/mistakes.py" line="100" />
+   <location filename="cnnviz/gui/panels/mistakes.py" line="109" />
    <source>Confusion matrix</source>
    <translation>混同行列</translation>
   </message>
@@ -903,7 +903,7 @@
   </message>
   <message>
    <location filename="cnnviz/gui/canvas.py" line="184" />
-   <location filename="cnnviz/gui/panels/classify.py" line="116" />
+   <location filename="cnnviz/gui/panels/classify.py" line="57" />
    <source>Clear</source>
    <translation>消去</translation>
   </message>
@@ -1842,155 +1842,155 @@ Save it before {what}?</source>
    <translation>不正解</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="91" />
+   <location filename="cnnviz/gui/panels/classify.py" line="32" />
    <location filename="cnnviz/gui/panels/registry.py" line="316" />
    <source>Draw and classify</source>
    <translation>描いて分類</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="104" />
+   <location filename="cnnviz/gui/panels/classify.py" line="45" />
    <source>Drawing canvas</source>
    <translation>描画キャンバス</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="105" />
+   <location filename="cnnviz/gui/panels/classify.py" line="46" />
    <source>Draw a digit here with the mouse or a pen; the network classifies it as you draw. C clears it. Drop an image file here, or right-click and Open image, to classify a photo or scan.</source>
    <translation>マウスやペンでここに数字を描くと、描いている間にネットワークが分類します。C で消去。写真やスキャンを分類するには、画像ファイルをここにドロップするか、右クリックして「画像を開く」を選びます。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="117" />
+   <location filename="cnnviz/gui/panels/classify.py" line="58" />
    <source>Clear the drawing (C)</source>
    <translation>描いたものを消す（C）</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="123" />
-   <location filename="cnnviz/gui/panels/classify.py" line="124" />
+   <location filename="cnnviz/gui/panels/classify.py" line="64" />
+   <location filename="cnnviz/gui/panels/classify.py" line="65" />
    <source>Stroke width</source>
    <translation>線の太さ</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="136" />
-   <location filename="cnnviz/gui/panels/feature_maps.py" line="333" />
+   <location filename="cnnviz/gui/panels/classify.py" line="77" />
+   <location filename="cnnviz/gui/panels/feature_maps.py" line="188" />
    <location filename="cnnviz/gui/panels/timelapse.py" line="218" />
    <source>input</source>
    <translation>入力</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="139" />
+   <location filename="cnnviz/gui/panels/classify.py" line="80" />
    <source>What the network gets: your drawing as 28×28 pixels, centred like MNIST</source>
    <translation>ネットワークが受け取るもの：描いた数字を MNIST と同じように中央に寄せた 28×28 ピクセル</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="145" />
+   <location filename="cnnviz/gui/panels/classify.py" line="86" />
    <source>Network input</source>
    <translation>ネットワークの入力</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="146" />
+   <location filename="cnnviz/gui/panels/classify.py" line="87" />
    <source>Your drawing as the 28 by 28 pixels the network gets, centred like MNIST</source>
    <translation>描いた数字を、ネットワークが受け取る 28×28 ピクセルにしたもの（MNIST と同じく中央寄せ）</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="160" />
+   <location filename="cnnviz/gui/panels/classify.py" line="101" />
    <source>The network's answer: the class with the highest probability</source>
    <translation>ネットワークの答え：確率がいちばん高いクラス</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="169" />
+   <location filename="cnnviz/gui/panels/classify.py" line="110" />
    <source>How sure it is of this answer among its classes: it always picks one of them. Whether the drawing looks like any of them at all is what "not sure" says.</source>
    <translation>クラスの中でこの答えにどれだけ自信があるか：ネットワークは必ずどれか一つを選びます。絵がそもそもどのクラスにも似ているかどうかは「自信なし」が示します。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="185" />
+   <location filename="cnnviz/gui/panels/classify.py" line="126" />
    <source>Not sure</source>
    <translation>自信なし</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="185" />
+   <location filename="cnnviz/gui/panels/classify.py" line="126" />
    <source>Why the network is not sure of its answer</source>
    <translation>ネットワークが答えに自信がない理由</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="191" />
-   <source>Probabilities</source>
-   <translation>確率</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="191" />
-   <source>One bar per class: how sure the network is</source>
-   <translation>クラスごとに 1 本の棒：ネットワークの確信度</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="293" />
-   <location filename="cnnviz/gui/panels/classify.py" line="445" />
-   <source>{percent}% among digits</source>
-   <translation>数字の中で {percent}%</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="293" />
-   <location filename="cnnviz/gui/panels/classify.py" line="445" />
-   <source>{percent}% among its classes</source>
-   <translation>クラスの中で {percent}%</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="444" />
+   <location filename="cnnviz/gui/panels/classify.py" line="236" />
    <source>{percent}%, but unlike real digits</source>
    <translation>{percent}%、ただし本物の数字らしくない</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="444" />
+   <location filename="cnnviz/gui/panels/classify.py" line="236" />
    <source>{percent}%, but unlike real images</source>
    <translation>{percent}%、ただし本物の画像らしくない</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="119" />
+   <location filename="cnnviz/gui/panels/classify.py" line="237" />
+   <location filename="cnnviz/gui/panels/classify_arrangement.py" line="74" />
+   <source>{percent}% among digits</source>
+   <translation>数字の中で {percent}%</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/classify.py" line="237" />
+   <location filename="cnnviz/gui/panels/classify_arrangement.py" line="74" />
+   <source>{percent}% among its classes</source>
+   <translation>クラスの中で {percent}%</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/classify.py" line="60" />
    <source>stroke</source>
    <translation>線</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="373" />
+   <location filename="cnnviz/gui/panels/classify.py" line="165" />
    <source>class</source>
    <translation>クラス</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="373" />
+   <location filename="cnnviz/gui/panels/classify.py" line="165" />
    <source>digit</source>
    <translation>数字</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="427" />
+   <location filename="cnnviz/gui/panels/classify.py" line="219" />
    <source>draw a digit</source>
    <translation>数字を描いてください</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="429" />
+   <location filename="cnnviz/gui/panels/classify.py" line="221" />
    <source>no prediction: draw a digit</source>
    <translation>予測なし：数字を描いてください</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="415" />
+   <location filename="cnnviz/gui/panels/classify.py" line="207" />
    <source>Not sure: this looks less like any image than {percent} % of real test images do</source>
    <translation>自信なし：本物のテスト画像の {percent} % よりもどのクラスにも似ていません</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="418" />
+   <location filename="cnnviz/gui/panels/classify.py" line="210" />
    <source>this looks less like any image than {percent} % of real test images do</source>
    <translation>本物のテスト画像の {percent} % よりもどのクラスにも似ていません</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="451" />
+   <location filename="cnnviz/gui/panels/classify.py" line="243" />
    <source>not sure, {prediction}: {reason}</source>
    <translation>自信なし、{prediction}: {reason}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="409" />
+   <location filename="cnnviz/gui/panels/classify.py" line="201" />
    <source>Not sure: this looks less like any digit than {percent} % of real test digits do</source>
    <translation>自信なし：本物のテスト用の数字の {percent} % よりも数字らしくありません</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="412" />
+   <location filename="cnnviz/gui/panels/classify.py" line="204" />
    <source>this looks less like any digit than {percent} % of real test digits do</source>
    <translation>本物のテスト用の数字の {percent} % よりも数字らしくありません</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/classify_bars.py" line="95" />
+   <source>Probabilities</source>
+   <translation>確率</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/classify_bars.py" line="95" />
+   <source>One bar per class: how sure the network is</source>
+   <translation>クラスごとに 1 本の棒：ネットワークの確信度</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/controls.py" line="20" />
@@ -2040,7 +2040,7 @@ Save it before {what}?</source>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/curve_titles.py" line="42" />
-   <location filename="cnnviz/gui/panels/curves.py" line="72" />
+   <location filename="cnnviz/gui/panels/curves.py" line="54" />
    <source>loss</source>
    <translation>損失</translation>
   </message>
@@ -2071,34 +2071,34 @@ Save it before {what}?</source>
    <translation>学習</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/curves.py" line="33" />
+   <location filename="cnnviz/gui/panels/curves.py" line="24" />
    <source>Press Start (or Space) to train: the loss appears here step by step</source>
    <translation>開始（またはスペース）で学習：損失がここに 1 ステップずつ現れます</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/curves.py" line="49" />
-   <location filename="cnnviz/gui/panels/curves.py" line="65" />
-   <location filename="cnnviz/gui/panels/curves.py" line="211" />
+   <location filename="cnnviz/gui/panels/curves.py" line="31" />
+   <location filename="cnnviz/gui/panels/curves.py" line="47" />
+   <location filename="cnnviz/gui/panels/curves.py" line="193" />
    <source>Training curves</source>
    <translation>学習曲線</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/curves.py" line="66" />
+   <location filename="cnnviz/gui/panels/curves.py" line="48" />
    <source>Loss (per step, smoothed, test dots) and accuracy (train line, test dots) against epochs</source>
    <translation>エポックに対する損失（ステップごと、平滑化、テストの点）と精度（学習の線、テストの点）</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/curves.py" line="221" />
+   <location filename="cnnviz/gui/panels/curves.py" line="203" />
    <source>Training curves, with a kept run for comparison</source>
    <translation>学習曲線（比較用に残した学習つき）</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/curves.py" line="446" />
+   <location filename="cnnviz/gui/panels/curves.py" line="331" />
    <source>test accuracy {accuracies} · {text}</source>
    <translation>テスト精度 {accuracies} · {text}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/curves.py" line="214" />
+   <location filename="cnnviz/gui/panels/curves.py" line="196" />
    <source>- - - A, the kept run ({source}): {label}</source>
    <translation>- - - A、残した学習（{source}）：{label}</translation>
   </message>
@@ -2271,62 +2271,62 @@ Save it before {what}?</source>
    <translation>ラベル {label}。ネットワークの読みは {answer}、{verdict}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/feature_maps.py" line="58" />
+   <location filename="cnnviz/gui/panels/feature_maps.py" line="47" />
    <source>showing</source>
    <translation>表示</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/feature_maps.py" line="62" />
+   <location filename="cnnviz/gui/panels/feature_maps.py" line="51" />
    <source>The layers shown: when all of them would be too small to see, the panel shows one conv layer with its pooling, or one layer (presenter mode: one layer, big)</source>
    <translation>表示する層：全部では小さすぎて見えないときは、畳み込み層 1 つとそのプーリング、または 1 層だけを表示します（プレゼンターモードでは 1 層を大きく）</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/feature_maps.py" line="69" />
+   <location filename="cnnviz/gui/panels/feature_maps.py" line="58" />
    <source>Layers shown</source>
    <translation>表示する層</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/feature_maps.py" line="80" />
+   <location filename="cnnviz/gui/panels/feature_maps.py" line="69" />
    <source>The input image and what each layer makes of it</source>
    <translation>入力画像と、各層がそれをどう変えるか</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/feature_maps.py" line="87" />
+   <location filename="cnnviz/gui/panels/feature_maps.py" line="76" />
    <source>Point at a feature-map pixel: what it sees lights up on the input; for conv1 you see the sum that made it.</source>
    <translation>特徴マップのピクセルを指すと、そのピクセルが見ている部分が入力上で光ります。conv1 ではその値になる和も見られます。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/feature_maps.py" line="437" />
+   <location filename="cnnviz/gui/panels/feature_maps.py" line="292" />
    <source>your drawing</source>
    <translation>あなたの手書き</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/feature_maps.py" line="439" />
+   <location filename="cnnviz/gui/panels/feature_maps.py" line="294" />
    <source>label {label}</source>
    <translation>ラベル {label}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/feature_maps.py" line="445" />
+   <location filename="cnnviz/gui/panels/feature_maps.py" line="300" />
    <source>{source}: the network says {answer}, {percent}% sure</source>
    <translation>{source}：ネットワークの答えは {answer}、確信度 {percent}%</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/feature_maps.py" line="449" />
+   <location filename="cnnviz/gui/panels/feature_maps.py" line="304" />
    <source>Feature maps of the weights of step {step}</source>
    <translation>ステップ {step} の重みでの特徴マップ</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/feature_maps.py" line="478" />
+   <location filename="cnnviz/gui/panels/feature_maps.py" line="333" />
    <source>{layer} maps 0–{last} of {count}</source>
    <translation>{layer} のマップ 0–{last}（{count} 枚中）</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/feature_maps.py" line="345" />
+   <location filename="cnnviz/gui/panels/feature_maps.py" line="200" />
    <source>{count} maps</source>
    <translation>{count} 枚</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/feature_maps.py" line="481" />
+   <location filename="cnnviz/gui/panels/feature_maps.py" line="336" />
    <source>not shown</source>
    <translation>表示なし</translation>
   </message>
@@ -3021,125 +3021,127 @@ it says {said} {mark}</source>
    <translation>ポインタの下の点、または最後にクリックした点のテスト画像</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/mistakes.py" line="151" />
+   <location filename="cnnviz/gui/panels/mistakes.py" line="165" />
    <source>The images of the chosen cell appear here, the most confident first.</source>
    <translation>選んだマスの画像がここに表示されます（確信度の高い順）。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/mistakes.py" line="152" />
+   <location filename="cnnviz/gui/panels/mistakes.py" line="166" />
    <source>No mistakes yet (or no evaluation yet).</source>
    <translation>まだ間違いはありません（または、まだ評価していません）。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/mistakes.py" line="79" />
+   <location filename="cnnviz/gui/panels/mistakes.py" line="88" />
    <location filename="cnnviz/gui/panels/registry.py" line="227" />
    <source>Mistakes</source>
    <translation>間違い</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/mistakes.py" line="79" />
+   <location filename="cnnviz/gui/panels/mistakes.py" line="88" />
    <source>rows: the true digit · columns: what the network said · click a cell</source>
    <translation>行：正しい数字 · 列：ネットワークの答え · マスをクリック</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/mistakes.py" line="94" />
-   <location filename="cnnviz/gui/panels/mistakes.py" line="185" />
+   <location filename="cnnviz/gui/panels/mistakes.py" line="103" />
+   <location filename="cnnviz/gui/panels/mistakes.py" line="203" />
    <source>Train for a while: the matrix fills in at each test evaluation.</source>
    <translation>しばらく学習してください。テスト評価のたびに行列が埋まります。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/mistakes.py" line="100" />
-   <location filename="cnnviz/gui/panels/mistakes.py" line="179" />
+   <location filename="cnnviz/gui/panels/mistakes.py" line="109" />
+   <location filename="cnnviz/gui/panels/mistakes.py" line="197" />
    <source>Empty until the first test evaluation</source>
    <translation>最初のテスト評価までは空です</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/mistakes.py" line="187" />
+   <location filename="cnnviz/gui/panels/mistakes.py" line="205" />
    <source>Click a cell of the matrix to see its images.</source>
    <translation>行列のマスをクリックすると、その画像が見られます。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/mistakes.py" line="188" />
+   <location filename="cnnviz/gui/panels/mistakes.py" line="206" />
    <source>Surest mistakes: wrong, and very confident about it</source>
    <translation>自信満々の間違い：間違っているのに確信度が高い</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/mistakes.py" line="357" />
+   <location filename="cnnviz/gui/panels/mistakes.py" line="432" />
+   <location filename="cnnviz/gui/panels/mistakes.py" line="367" />
    <source>True {truth}, read correctly: {total} images</source>
    <translation>正解 {truth}、正しく読めた：{total} 枚</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/mistakes.py" line="359" />
+   <location filename="cnnviz/gui/panels/mistakes.py" line="434" />
+   <location filename="cnnviz/gui/panels/mistakes.py" line="363" />
    <source>True {truth}, taken for {answer}: {total} images</source>
    <translation>正解 {truth}、{answer} と誤認：{total} 枚</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/mistakes.py" line="102" />
+   <location filename="cnnviz/gui/panels/mistakes.py" line="111" />
    <source>true digit</source>
    <translation>正しい数字</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/mistakes.py" line="102" />
+   <location filename="cnnviz/gui/panels/mistakes.py" line="111" />
    <source>predicted digit</source>
    <translation>予測した数字</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/mistakes.py" line="149" />
+   <location filename="cnnviz/gui/panels/mistakes.py" line="163" />
    <source>Each image with its true digit, the prediction, how sure, and a check mark or a cross</source>
    <translation>各画像と正しい数字、予測、確信度、チェックマークまたはバツ印</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/mistakes.py" line="265" />
+   <location filename="cnnviz/gui/panels/mistakes.py" line="281" />
    <source>No mistakes at all.</source>
    <translation>間違いはひとつもありません。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/mistakes.py" line="148" />
+   <location filename="cnnviz/gui/panels/mistakes.py" line="162" />
    <source>Images of the chosen cell</source>
    <translation>選んだマスの画像</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/mistakes.py" line="148" />
+   <location filename="cnnviz/gui/panels/mistakes.py" line="162" />
    <source>Surest mistakes</source>
    <translation>自信満々の間違い</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/mistakes.py" line="242" />
+   <location filename="cnnviz/gui/panels/mistakes.py" line="258" />
    <source>Test accuracy &lt;b&gt;{test_accuracy:.1f}%&lt;/b&gt; on {samples:,} test images at step {step:,}. Left: how often each digit is read right.</source>
    <translation>ステップ {step:,} でテスト画像 {samples:,} 枚のテスト精度 &lt;b&gt;{test_accuracy:.1f}%&lt;/b&gt;。左：各数字が正しく読まれる割合。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/mistakes.py" line="340" />
+   <location filename="cnnviz/gui/panels/mistakes.py" line="415" />
    <source>Surest mistakes: {wrong} wrong of {samples:,}; the most confident first</source>
    <translation>自信満々の間違い：{samples:,} 枚中 {wrong} 枚が不正解、確信度の高い順</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/mistakes.py" line="363" />
+   <location filename="cnnviz/gui/panels/mistakes.py" line="438" />
    <source>, showing the {count} surest</source>
    <translation>、確信度の高い {count} 枚を表示</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/mistakes.py" line="250" />
+   <location filename="cnnviz/gui/panels/mistakes.py" line="266" />
    <source>Test accuracy {percent} % at step {step}. Most often mixed up: {pairs}.</source>
    <translation>ステップ {step} でテスト精度 {percent} %。いちばんよく取り違えたもの：{pairs}。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/mistakes.py" line="258" />
+   <location filename="cnnviz/gui/panels/mistakes.py" line="274" />
    <source>Test accuracy {percent} % at step {step}. No mistakes at all.</source>
    <translation>ステップ {step} でテスト精度 {percent} %。間違いはひとつもありません。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/mistakes.py" line="261" />
+   <location filename="cnnviz/gui/panels/mistakes.py" line="277" />
    <source>Most often mixed up: {pairs}</source>
    <translation>いちばんよく取り違えたもの：{pairs}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/mistakes.py" line="306" />
+   <location filename="cnnviz/gui/panels/mistakes.py" line="381" />
    <source>test image #{index}: true {truth}, predicted {answer} ({percent}% sure), {verdict}. Click to look inside (feature maps, Why?).</source>
    <translation>テスト画像 #{index}：正解 {truth}、予測 {answer}（確信度 {percent}%）、{verdict}。クリックで中を見る（特徴マップ、なぜ？）。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/mistakes.py" line="252" />
+   <location filename="cnnviz/gui/panels/mistakes.py" line="268" />
    <source>{truth} taken for {answer} {count} times</source>
    <translation>{truth} を {answer} と誤認 {count} 回</translation>
   </message>
