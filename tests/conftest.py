@@ -1,5 +1,4 @@
 import atexit
-import collections
 import os
 import shutil
 import subprocess
@@ -28,8 +27,6 @@ import pytest  # noqa: E402
 from byte_cache import damaged_one_byte_bytes  # noqa: E402
 from cnnviz.backends.blas_threads import blas_threads  # noqa: E402
 from cnnviz.data.datasets import Dataset, load_dataset  # noqa: E402
-from made_once import made_once, run_folder  # noqa: E402
-from suite_order import LONGEST_FIRST  # noqa: E402
 
 blas_threads(1)  # in case a plugin imported NumPy before this file set the environment
 
@@ -72,12 +69,15 @@ def small_mnist() -> Dataset:
     )
 
 
-def _train_tiny_model(path: Path) -> None:
-    """The tiny network trained for 150 steps on the NumPy backend, saved to ``path``."""
+@pytest.fixture(scope="session")
+def tiny_model_path(tmp_path_factory):
+    """A tiny network trained for 150 steps on the NumPy backend (about 94 % test accuracy, ~10 s), saved once."""
     from cnnviz.cli import main
 
+    folder = tmp_path_factory.mktemp("tiny-model")
+    path = folder / "tiny.npz"
     with pytest.MonkeyPatch.context() as patch:  # cnnviz train remembers its last model in the user data folder
-        patch.setenv("XDG_DATA_HOME", str(path.parent / "xdg"))
+        patch.setenv("XDG_DATA_HOME", str(folder / "xdg"))
         code = main(
             [
                 "train",
@@ -99,13 +99,7 @@ def _train_tiny_model(path: Path) -> None:
             ]
         )
     assert code == 0
-
-
-@pytest.fixture(scope="session")
-def tiny_model_path(tmp_path_factory):
-    """A tiny network trained for 150 steps on the NumPy backend (about 94 % test accuracy, ~6 s of a core), made
-    once for the run: the test workers share it (each trained its own before)."""
-    return made_once(run_folder(tmp_path_factory), "tiny-model.npz", _train_tiny_model)
+    return path
 
 
 @pytest.fixture(scope="session")
@@ -118,19 +112,23 @@ def tiny_model(tiny_model_path):
     return model.to(registry.get("numpy"))
 
 
+LONGEST_FIRST = (
+    "tests/test_cuda_simulator_suite.py",  # the simulator suite's longest part, in its own process
+    "tests/gui/test_translations.py",
+    "tests/gui/test_presenter.py",
+    "tests/gui/test_fit.py",
+    "tests/gui/test_kept_run_beside.py",
+    "tests/gui/test_lessons_checked.py",  # every lesson played in one window: ~40 s on a quiet machine
+    "tests/test_cuda_simulator_suite_protocol.py",  # the simulator suite's other part
+)
+"""The files whose tests take longest in all (the real-X layout checks, the simulator suite), handed out
+first: xdist (``--dist loadfile``) gives out files in collection order, and the simulator suite, collected
+near the end, kept one worker busy for a minute while the other had run out of files."""
+
+
 def pytest_collection_modifyitems(config, items):
-    """:data:`LONGEST_FIRST` first; in a test worker the other files then by how many tests each has, most first
-    (xdist's own order, which pyproject's ``--no-loadscope-reorder`` turns off so that this one holds: the files
-    with one or two tests, mostly short, come last and even out the workers' ends)."""
     rank = {path: i for i, path in enumerate(LONGEST_FIRST)}
-    counts = collections.Counter(item.nodeid.split("::")[0] for item in items)
-    by_count = bool(os.environ.get("PYTEST_XDIST_WORKER"))
-
-    def key(item):
-        path = item.nodeid.split("::")[0]
-        return (rank.get(path, len(rank)), -counts[path] if by_count and path not in rank else 0)
-
-    items.sort(key=key)  # stable: a file's tests, and files alike, as collected
+    items.sort(key=lambda item: rank.get(item.nodeid.split("::")[0], len(rank)))  # stable: the rest as collected
 
 
 NUMBA_WARM_UP = (

@@ -55,25 +55,6 @@ def imports_left_out_of_collections(qapp):
     gc.unfreeze()
 
 
-@pytest.fixture(scope="module", autouse=True)
-def survivors_left_out_of_collections(imports_left_out_of_collections):
-    """After each test file, what is still alive goes to the permanent generation too: modules a file imported
-    (the classroom tools, the lessons), caches. Unfrozen, their ~65,000 objects made every later test's
-    end-of-test collection cost ~0.075 s of a core, frozen 0.001 s (2026-11-29). As with the imports, a cycle
-    among frozen objects stays until the session ends. The file's shared windows, shut down and closed, are
-    deleted first (not frozen): ``deleteLater`` waits for an event loop, which ``processEvents`` is not, so each
-    stayed alive until a later test happened to run one."""
-    import gc
-
-    from PySide6.QtCore import QEvent
-
-    yield
-    QApplication.processEvents()
-    QApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
-    gc.collect()
-    gc.freeze()
-
-
 @pytest.fixture(autouse=True)
 def garbage_collected_in_the_gui_thread(qapp):
     """As in the app (``theme.application``): only the GUI thread collects cyclic garbage while a test
