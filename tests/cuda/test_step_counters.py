@@ -168,12 +168,18 @@ def test_the_trainers_step_costs_the_device_what_the_bench_step_costs(counted_se
     trainer = trainer_module.Trainer(config, dataset)
     seen = {}
 
+    diverged = []
+
     def listen(event):  # the device's totals when a flush reports its first step: steps up to 16 later were read
         if isinstance(event, ev.StepFinished) and event.step % 16 == 1:
             seen[event.step] = (be.device_counters(), len(syncs), traffic.events)
+        if isinstance(event, ev.Diverged):  # a paused trainer waits for a command: stop, never hang the suite
+            diverged.append(event)
+            trainer.stop(final_evaluation=False)
 
     trainer.add_listener(listen)
     trainer.run()
+    assert not diverged, f"the run diverged: {diverged[0]}"
     (before, syncs_before, events_before), (after, syncs_after, events_after) = seen[17], seen[49]
     steps = 32  # steps 33..64 and their two reads
     per_step = {f"{name}_per_step": (after[name] - before[name]) / steps for name in after}
