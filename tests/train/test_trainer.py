@@ -335,8 +335,9 @@ def dead_tiny_weights(seed: int = 0) -> dict:
 
 
 def test_a_network_no_gradient_reaches_is_noticed_without_a_blow_up(small_mnist):
-    trainer, seen = make(small_mnist, steps=400, optimizer="sgd", momentum=0.0, lr=0.05, schedule="constant",
-                         timing_every=1000, seed=0)
+    trainer, seen = make(
+        small_mnist, steps=400, optimizer="sgd", momentum=0.0, lr=0.05, schedule="constant", timing_every=1000, seed=0
+    )
     trainer = Trainer(trainer.config, dataset=small_mnist, initial_weights=dead_tiny_weights())
     trainer.add_listener(seen.append)
     trainer.add_listener(lambda e: isinstance(e, ev.Diverged) and trainer.stop(final_evaluation=False))
@@ -354,8 +355,9 @@ def test_a_network_no_gradient_reaches_is_noticed_without_a_blow_up(small_mnist)
 
 def test_a_slow_run_near_chance_is_not_taken_for_a_dead_one(small_mnist):
     # a tiny learning rate keeps the loss at chance level for hundreds of steps too, but its gradient flows
-    trainer, seen = make(small_mnist, steps=170, optimizer="sgd", momentum=0.0, lr=1e-5, schedule="constant",
-                         timing_every=1000, seed=0)
+    trainer, seen = make(
+        small_mnist, steps=170, optimizer="sgd", momentum=0.0, lr=1e-5, schedule="constant", timing_every=1000, seed=0
+    )
     trainer.run()
     assert not of(seen, ev.Diverged)
     watch = trainer.recovery.watch
