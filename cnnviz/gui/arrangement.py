@@ -13,8 +13,10 @@ from .panels.registry import RIGHT
 
 BESIDE_FROM_WIDTH = 1160
 """From this workspace width up the right column sits beside the tabs; below, its panels are a tab."""
-TALL_FROM_HEIGHT = 800
-"""From this workspace height up every right-column panel fits in it; below, :data:`TALL_ONLY` get tabs."""
+TALL_FROM_HEIGHT = 880
+"""From this workspace height up every right-column panel fits in it; below, :data:`TALL_ONLY` get tabs (the
+timings need ~350 px and the Draw panel ~280: at 1536x864, a 1920x1080 laptop at 125 % scaling, the
+workspace's 814 px left the kernels 131 px and 6 px a kernel)."""
 TALL_ONLY = {"timings": TALL_FROM_HEIGHT, "kernels": 700}
 """Right-column panels that get a tab of their own below these workspace heights (on a 1280x720 or
 1366x768 screen the kernels beside the canvas left both too small: bars of 40 px, kernels of 11 px)."""

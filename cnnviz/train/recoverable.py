@@ -41,6 +41,12 @@ class Recoverable:
             self._lr_used,
         )
 
+    def input_gradient_silent(self) -> bool:
+        """Whether the last step's gradient of the first weight tensor (conv1's kernels) is exactly zero:
+        nothing the run does reaches its input any more (one small copy from the device)."""
+        first = next((p for _, p in self.model.named_parameters() if len(p.grad.shape) >= 2), None)
+        return first is not None and self.step > 0 and not np.any(self.backend.to_host(first.grad))
+
     def pending_losses(self) -> np.ndarray | None:
         """The losses of the steps not yet reported, read from the backend (None when there are none)."""
         return self._pending.read(self.backend)

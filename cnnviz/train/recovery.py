@@ -37,6 +37,9 @@ T = TypeVar("T")
 CPU_FALLBACKS = ("numba", "numpy")
 CPU_BACKUP_STEPS = 50
 """On a CPU (where a backup is a cheap memory copy) one is also kept every this many steps."""
+GRADIENT_CHECK_STEPS = 10
+"""While the loss sits near chance, the first layer's gradient is looked at every this many steps
+(CollapseWatch): one small copy from the device, never paid by a run that learns."""
 
 
 @dataclass(frozen=True)
@@ -63,35 +66,66 @@ class CollapseWatch:
     """Notices a run whose loss sits at chance level (ln 10 for ten classes) after
     having been clearly lower, or after blowing up: the slow kind of divergence
     (e.g. SGD with a far too high learning rate kills every ReLU and the loss
-    stays at 2.30 for ever, with no NaN to give it away)."""
+    stays at 2.30 for ever, with no NaN to give it away).
+
+    A run whose loss never rose far (new random weights whose first overshoot peaked at 2.7)
+    can die the same way; what gives it away is its gradient: while the loss is near chance the
+    trainer looks every ``GRADIENT_CHECK_STEPS`` steps at the gradient of the first weight
+    tensor (``add_input_gradient``), and exactly zero there for ``patience`` steps means the
+    output no longer depends on the input (every unit on the way outputs 0). A slow run (a tiny
+    learning rate) also sits near chance, but its gradient is never exactly zero."""
 
     def __init__(self, classes: int = 10, patience: int = 150):
         self.chance = math.log(classes)
         self.patience = patience
+        self.reset()
+
+    def reset(self) -> None:
         self.ema: float | None = None
         self.lowest = math.inf
         self.highest = -math.inf
         self.steps_at_chance = 0
         self.best_accuracy = 0.0
-
-    def reset(self) -> None:
-        self.ema = None
-        self.lowest = math.inf
-        self.highest = -math.inf
-        self.steps_at_chance = 0
-        self.best_accuracy = 0.0
+        self.silent_since: int | None = None
+        """The step of the first of the gradient checks in a row that found no gradient reaching the
+        first layer (None: the last check found one, or none was made)."""
+        self.silent_steps = 0
+        self.last_gradient_check: int | None = None
 
     def _learned_or_exploded(self) -> bool:
         return self.lowest < 0.6 * self.chance or self.highest > 2.0 * self.chance
+
+    @property
+    def near_chance(self) -> bool:
+        """Whether the loss (its running mean) is where a guess among the classes puts it."""
+        return self.ema is not None and 0.9 * self.chance <= self.ema <= 1.3 * self.chance
 
     def add_loss(self, loss: float) -> bool:
         """One training step's loss; True when the run has collapsed."""
         self.ema = loss if self.ema is None else 0.95 * self.ema + 0.05 * loss
         self.lowest = min(self.lowest, self.ema)
         self.highest = max(self.highest, loss)
-        at_chance = 0.9 * self.chance <= self.ema <= 1.3 * self.chance
-        self.steps_at_chance = self.steps_at_chance + 1 if at_chance and self._learned_or_exploded() else 0
+        self.steps_at_chance = self.steps_at_chance + 1 if self.near_chance and self._learned_or_exploded() else 0
         return self.steps_at_chance >= self.patience
+
+    def gradient_check_due(self, step: int) -> bool:
+        """Whether the trainer should look at the first layer's gradient now (``add_input_gradient``):
+        only while the loss is near chance, so a learning run never pays for it."""
+        last = self.last_gradient_check
+        return self.near_chance and (last is None or step - last >= GRADIENT_CHECK_STEPS)
+
+    def add_input_gradient(self, step: int, silent: bool) -> bool:
+        """Whether the gradient of the first weight tensor was exactly zero (``silent``) at ``step``;
+        True when it has been for ``patience`` steps while the loss sat near chance: collapsed."""
+        self.last_gradient_check = step
+        if not silent:
+            self.silent_since = None
+            self.silent_steps = 0
+            return False
+        if self.silent_since is None:
+            self.silent_since = step
+        self.silent_steps = step - self.silent_since
+        return self.near_chance and self.silent_steps >= self.patience
 
     def add_accuracy(self, accuracy: float, samples: int, classes: int = 10) -> bool:
         """A test accuracy on ``samples`` images; True when it fell to chance after having been
@@ -104,13 +138,26 @@ class CollapseWatch:
 
     @property
     def healthy(self) -> bool:
-        """Whether now is a good point to keep a backup of."""
+        """Whether now is a good point to keep a backup of (never weights no gradient reaches)."""
         return self.ema is None or (
-            math.isfinite(self.ema) and self.steps_at_chance == 0 and self.ema < 2.0 * self.chance
+            math.isfinite(self.ema)
+            and self.steps_at_chance == 0
+            and self.ema < 2.0 * self.chance
+            and self.silent_since is None
         )
 
     def describe(self) -> Phrase:
         values = dict(chance=self.chance, steps=self.steps_at_chance)
+        if self.steps_at_chance < self.patience and self.silent_since is not None:
+            return Phrase(
+                N_(
+                    "for {steps} steps no gradient has reached the first layer (every unit on the way outputs 0: "
+                    "dead ReLUs) and the loss has stayed at chance level ({chance:.2f} = ln 10, a guess among "
+                    "ten classes)"
+                ),
+                chance=self.chance,
+                steps=self.silent_steps,
+            )
         if self.lowest < 0.6 * self.chance:
             return Phrase(
                 N_(

@@ -396,7 +396,17 @@ class Trainer(CommandHandlers, Recoverable):
             if self.recovery.watch.add_loss(float(loss)):
                 self._diverged(self.recovery.watch.describe(), float(loss))
                 return
-        if self.recovery.backup_due(now):
+        watch = self.recovery.watch
+        if watch.gradient_check_due(self.step):
+            silent = self.recovery.on_device(Phrase(N_("reading a gradient")), self.input_gradient_silent)
+            if watch.add_input_gradient(self.step, silent):
+                self._diverged(watch.describe(), float(loss))
+                return
+        # (near chance a backup is taken only of weights a gradient still reaches: the watch's last look
+        # may be up to GRADIENT_CHECK_STEPS old)
+        if self.recovery.backup_due(now) and not (
+            watch.near_chance and self.recovery.on_device(Phrase(N_("reading a gradient")), self.input_gradient_silent)
+        ):
             self.recovery.take_backup()
 
     def _emit_timing(self, record: PendingStep) -> None:

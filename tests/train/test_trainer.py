@@ -319,3 +319,48 @@ def test_a_batch_size_beyond_the_memory_budget_is_refused_before_and_during_a_ru
     trainer.run()
     errors = of(seen, ev.TrainerError)
     assert errors and "needs about" in errors[0].message and trainer.config.batch_size == 32
+
+
+def dead_tiny_weights(seed: int = 0) -> dict:
+    """The tiny net's random weights with every conv1 unit dead (a bias of -100 keeps each ReLU at 0):
+    the loss starts and stays at chance without ever blowing up, as new weights at a far too high
+    learning rate sometimes do (lesson 3 after Reset, seed 15: a first peak of 4.3, under 2 ln 10)."""
+    from cnnviz.nn.model import Sequential
+
+    model = Sequential.from_spec("tiny")
+    model.initialise(seed, np.float32)
+    weights = model.state_dict()
+    weights["conv1.bias"] = np.full_like(weights["conv1.bias"], -100.0)
+    return weights
+
+
+def test_a_network_no_gradient_reaches_is_noticed_without_a_blow_up(small_mnist):
+    trainer, seen = make(
+        small_mnist, steps=400, optimizer="sgd", momentum=0.0, lr=0.05, schedule="constant", timing_every=1000, seed=0
+    )
+    trainer = Trainer(trainer.config, dataset=small_mnist, initial_weights=dead_tiny_weights())
+    trainer.add_listener(seen.append)
+    trainer.add_listener(lambda e: isinstance(e, ev.Diverged) and trainer.stop(final_evaluation=False))
+    trainer.run()
+    losses = [s.loss for s in of(seen, ev.StepFinished)]
+    assert max(losses) < 2.0 * np.log(10)  # never blew up: the loss rule alone never fires
+    diverged = of(seen, ev.Diverged)
+    assert len(diverged) == 1, "a run no gradient reaches went on at chance level unwarned"
+    d = diverged[0]
+    assert str(d.cause).startswith("for 150 steps no gradient has reached the first layer")
+    assert 150 <= d.step <= 170  # "after about 150 steps at chance level", as the lesson says
+    assert d.advice.startswith("Lower the learning rate")
+    assert d.restored_step == 0  # no backup was taken of weights no gradient reaches
+
+
+def test_a_slow_run_near_chance_is_not_taken_for_a_dead_one(small_mnist):
+    # a tiny learning rate keeps the loss at chance level for hundreds of steps too, but its gradient flows
+    trainer, seen = make(
+        small_mnist, steps=170, optimizer="sgd", momentum=0.0, lr=1e-5, schedule="constant", timing_every=1000, seed=0
+    )
+    trainer.run()
+    assert not of(seen, ev.Diverged)
+    watch = trainer.recovery.watch
+    assert watch.near_chance  # it sat at chance level, where the gradient is looked at: and was, lately
+    assert watch.last_gradient_check is not None and watch.last_gradient_check >= 160
+    assert trainer.recovery.backup.step > 0  # backups went on

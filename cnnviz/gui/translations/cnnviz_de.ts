@@ -4356,37 +4356,42 @@ Wiederherstellen?</translation>
    <translation>{cause}. Die Gewichte von Schritt {step} wurden wiederhergestellt (die Schrittzählung geht bei {now} weiter), das Training ist pausiert. {advice}</translation>
   </message>
   <message>
-   <location filename="cnnviz/train/recovery.py" line="123" />
+   <location filename="cnnviz/train/recovery.py" line="170" />
    <source>the loss has stayed at chance level ({chance:.2f} = ln 10, a guess among ten classes) for {steps} steps after having been far higher</source>
    <translation>der Verlust blieb {steps} Schritte lang auf Zufallsniveau ({chance:.2f} = ln 10, Raten zwischen zehn Klassen), nachdem er viel höher gewesen war</translation>
   </message>
   <message>
-   <location filename="cnnviz/train/recovery.py" line="116" />
+   <location filename="cnnviz/train/recovery.py" line="153" />
+   <source>for {steps} steps no gradient has reached the first layer (every unit on the way outputs 0: dead ReLUs) and the loss has stayed at chance level ({chance:.2f} = ln 10, a guess among ten classes)</source>
+   <translation>seit {steps} Schritten erreicht kein Gradient mehr die erste Schicht (jede Einheit auf dem Weg gibt 0 aus: tote ReLUs), und der Verlust blieb auf Zufallsniveau ({chance:.2f} = ln 10, Raten zwischen zehn Klassen)</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/train/recovery.py" line="163" />
    <source>the loss has stayed at chance level ({chance:.2f} = ln 10, a guess among ten classes) for {steps} steps after having been much lower</source>
    <translation>der Verlust blieb {steps} Schritte lang auf Zufallsniveau ({chance:.2f} = ln 10, Raten zwischen zehn Klassen), nachdem er viel niedriger gewesen war</translation>
   </message>
   <message>
-   <location filename="cnnviz/train/recovery.py" line="218" />
+   <location filename="cnnviz/train/recovery.py" line="265" />
    <source>a backup copy</source>
    <translation>dem Anlegen einer Sicherungskopie</translation>
   </message>
   <message>
-   <location filename="cnnviz/train/recovery.py" line="289" />
+   <location filename="cnnviz/train/recovery.py" line="336" />
    <source>{old} failed during {where} ({error}); continuing on {cpu} from step {step}; the GPU's memory was lost, so training went back {back} steps to step {step}</source>
    <translation>{old} ist bei {where} ausgefallen ({error}); weiter mit {cpu} ab Schritt {step}; der Speicher der GPU ging verloren, daher ging das Training {back} Schritte zurück auf Schritt {step}</translation>
   </message>
   <message>
-   <location filename="cnnviz/train/recovery.py" line="296" />
+   <location filename="cnnviz/train/recovery.py" line="343" />
    <source>{old} failed during {where} ({error}); continuing on {cpu} from step {step}</source>
    <translation>{old} ist bei {where} ausgefallen ({error}); weiter mit {cpu} ab Schritt {step}</translation>
   </message>
   <message>
-   <location filename="cnnviz/train/recovery.py" line="238" />
+   <location filename="cnnviz/train/recovery.py" line="285" />
    <source>the switch to {backend}</source>
    <translation>dem Wechsel zu {backend}</translation>
   </message>
   <message>
-   <location filename="cnnviz/train/recovery.py" line="248" />
+   <location filename="cnnviz/train/recovery.py" line="295" />
    <source>{backend} failed to start ({error}); training stays on {current}</source>
    <translation>{backend} konnte nicht starten ({error}); das Training bleibt bei {current}</translation>
   </message>
@@ -4421,22 +4426,22 @@ Wiederherstellen?</translation>
    <translation>Explodierende Gradienten: Die Gradienten von {names} sind in den letzten Schritten um mehr als das {factor}-Fache gewachsen. Senke die Lernrate, bevor der Verlust NaN wird.</translation>
   </message>
   <message>
-   <location filename="cnnviz/train/trainer.py" line="429" />
+   <location filename="cnnviz/train/trainer.py" line="439" />
    <source>Lower the learning rate (now {lr:g}) and resume.</source>
    <translation>Senke die Lernrate (jetzt {lr:g}) und setze das Training fort.</translation>
   </message>
   <message>
-   <location filename="cnnviz/train/trainer.py" line="443" />
+   <location filename="cnnviz/train/trainer.py" line="453" />
    <source>an evaluation</source>
    <translation>einer Auswertung</translation>
   </message>
   <message>
-   <location filename="cnnviz/train/trainer.py" line="455" />
+   <location filename="cnnviz/train/trainer.py" line="465" />
    <source>a snapshot</source>
    <translation>einem Schnappschuss</translation>
   </message>
   <message>
-   <location filename="cnnviz/train/trainer.py" line="471" />
+   <location filename="cnnviz/train/trainer.py" line="481" />
    <source>saving</source>
    <translation>dem Speichern</translation>
   </message>
@@ -4451,7 +4456,13 @@ Wiederherstellen?</translation>
    <translation>dem Lesen des Verlusts</translation>
   </message>
   <message>
-   <location filename="cnnviz/train/trainer.py" line="403" />
+   <location filename="cnnviz/train/trainer.py" line="401" />
+   <location filename="cnnviz/train/trainer.py" line="408" />
+   <source>reading a gradient</source>
+   <translation>dem Lesen eines Gradienten</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/train/trainer.py" line="413" />
    <source>reading the layer timings</source>
    <translation>dem Lesen der Schichtzeiten</translation>
   </message>

@@ -4355,37 +4355,42 @@ Restore it?</source>
    <translation>{cause}。重みをステップ {step} の状態に戻し（ステップ数は {now} から続きます）、学習を一時停止しました。{advice}</translation>
   </message>
   <message>
-   <location filename="cnnviz/train/recovery.py" line="123" />
+   <location filename="cnnviz/train/recovery.py" line="170" />
    <source>the loss has stayed at chance level ({chance:.2f} = ln 10, a guess among ten classes) for {steps} steps after having been far higher</source>
    <translation>損失がはるかに高い値になった後、{steps} ステップの間あてずっぽうの水準（{chance:.2f} = ln 10、10 クラスからの当て推量）のままです</translation>
   </message>
   <message>
-   <location filename="cnnviz/train/recovery.py" line="116" />
+   <location filename="cnnviz/train/recovery.py" line="153" />
+   <source>for {steps} steps no gradient has reached the first layer (every unit on the way outputs 0: dead ReLUs) and the loss has stayed at chance level ({chance:.2f} = ln 10, a guess among ten classes)</source>
+   <translation>{steps} ステップの間、最初の層に勾配がまったく届かず（途中のどのユニットも 0 を出力：死んだ ReLU）、損失があてずっぽうの水準（{chance:.2f} = ln 10、10 クラスからの当て推量）のままです</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/train/recovery.py" line="163" />
    <source>the loss has stayed at chance level ({chance:.2f} = ln 10, a guess among ten classes) for {steps} steps after having been much lower</source>
    <translation>損失がはるかに低い値になった後、{steps} ステップの間あてずっぽうの水準（{chance:.2f} = ln 10、10 クラスからの当て推量）のままです</translation>
   </message>
   <message>
-   <location filename="cnnviz/train/recovery.py" line="218" />
+   <location filename="cnnviz/train/recovery.py" line="265" />
    <source>a backup copy</source>
    <translation>バックアップの作成</translation>
   </message>
   <message>
-   <location filename="cnnviz/train/recovery.py" line="289" />
+   <location filename="cnnviz/train/recovery.py" line="336" />
    <source>{old} failed during {where} ({error}); continuing on {cpu} from step {step}; the GPU's memory was lost, so training went back {back} steps to step {step}</source>
    <translation>{old} は{where}の途中で失敗しました（{error}）。ステップ {step} から {cpu} で続けます。GPU のメモリが失われたため、学習は {back} ステップ戻ってステップ {step} からになりました</translation>
   </message>
   <message>
-   <location filename="cnnviz/train/recovery.py" line="296" />
+   <location filename="cnnviz/train/recovery.py" line="343" />
    <source>{old} failed during {where} ({error}); continuing on {cpu} from step {step}</source>
    <translation>{old} は{where}の途中で失敗しました（{error}）。ステップ {step} から {cpu} で続けます</translation>
   </message>
   <message>
-   <location filename="cnnviz/train/recovery.py" line="238" />
+   <location filename="cnnviz/train/recovery.py" line="285" />
    <source>the switch to {backend}</source>
    <translation>{backend} への切り替え</translation>
   </message>
   <message>
-   <location filename="cnnviz/train/recovery.py" line="248" />
+   <location filename="cnnviz/train/recovery.py" line="295" />
    <source>{backend} failed to start ({error}); training stays on {current}</source>
    <translation>{backend} を起動できませんでした（{error}）。学習は {current} のまま続けます</translation>
   </message>
@@ -4420,22 +4425,22 @@ Restore it?</source>
    <translation>勾配爆発：{names} の勾配が最近のステップで {factor} 倍を超えて大きくなりました。損失が NaN になる前に学習率を下げてください。</translation>
   </message>
   <message>
-   <location filename="cnnviz/train/trainer.py" line="429" />
+   <location filename="cnnviz/train/trainer.py" line="439" />
    <source>Lower the learning rate (now {lr:g}) and resume.</source>
    <translation>学習率（現在 {lr:g}）を下げてから再開してください。</translation>
   </message>
   <message>
-   <location filename="cnnviz/train/trainer.py" line="443" />
+   <location filename="cnnviz/train/trainer.py" line="453" />
    <source>an evaluation</source>
    <translation>評価</translation>
   </message>
   <message>
-   <location filename="cnnviz/train/trainer.py" line="455" />
+   <location filename="cnnviz/train/trainer.py" line="465" />
    <source>a snapshot</source>
    <translation>スナップショット</translation>
   </message>
   <message>
-   <location filename="cnnviz/train/trainer.py" line="471" />
+   <location filename="cnnviz/train/trainer.py" line="481" />
    <source>saving</source>
    <translation>保存</translation>
   </message>
@@ -4450,7 +4455,13 @@ Restore it?</source>
    <translation>損失の読み出し</translation>
   </message>
   <message>
-   <location filename="cnnviz/train/trainer.py" line="403" />
+   <location filename="cnnviz/train/trainer.py" line="401" />
+   <location filename="cnnviz/train/trainer.py" line="408" />
+   <source>reading a gradient</source>
+   <translation>勾配の読み取り</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/train/trainer.py" line="413" />
    <source>reading the layer timings</source>
    <translation>層ごとの時間の読み出し</translation>
   </message>

@@ -4355,37 +4355,42 @@ Restore it?</source>
    <translation>{cause}。权重已恢复为第 {step} 步时的状态（步数从 {now} 继续），训练已暂停。{advice}</translation>
   </message>
   <message>
-   <location filename="cnnviz/train/recovery.py" line="123" />
+   <location filename="cnnviz/train/recovery.py" line="170" />
    <source>the loss has stayed at chance level ({chance:.2f} = ln 10, a guess among ten classes) for {steps} steps after having been far higher</source>
    <translation>损失曾远高于随机猜测水平，之后已连续 {steps} 步停在该水平（{chance:.2f} = ln 10，即在十个类别中瞎猜）</translation>
   </message>
   <message>
-   <location filename="cnnviz/train/recovery.py" line="116" />
+   <location filename="cnnviz/train/recovery.py" line="153" />
+   <source>for {steps} steps no gradient has reached the first layer (every unit on the way outputs 0: dead ReLUs) and the loss has stayed at chance level ({chance:.2f} = ln 10, a guess among ten classes)</source>
+   <translation>已连续 {steps} 步没有梯度到达第一层（途中每个单元都输出 0：ReLU 死亡），损失停在随机猜测水平（{chance:.2f} = ln 10，即在十个类别中瞎猜）</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/train/recovery.py" line="163" />
    <source>the loss has stayed at chance level ({chance:.2f} = ln 10, a guess among ten classes) for {steps} steps after having been much lower</source>
    <translation>损失曾远低于随机猜测水平，之后已连续 {steps} 步停在该水平（{chance:.2f} = ln 10，即在十个类别中瞎猜）</translation>
   </message>
   <message>
-   <location filename="cnnviz/train/recovery.py" line="218" />
+   <location filename="cnnviz/train/recovery.py" line="265" />
    <source>a backup copy</source>
    <translation>备份</translation>
   </message>
   <message>
-   <location filename="cnnviz/train/recovery.py" line="289" />
+   <location filename="cnnviz/train/recovery.py" line="336" />
    <source>{old} failed during {where} ({error}); continuing on {cpu} from step {step}; the GPU's memory was lost, so training went back {back} steps to step {step}</source>
    <translation>{old} 在{where}时失败（{error}）；从第 {step} 步起改用 {cpu} 继续；GPU 显存已丢失，因此训练回退了 {back} 步，回到第 {step} 步</translation>
   </message>
   <message>
-   <location filename="cnnviz/train/recovery.py" line="296" />
+   <location filename="cnnviz/train/recovery.py" line="343" />
    <source>{old} failed during {where} ({error}); continuing on {cpu} from step {step}</source>
    <translation>{old} 在{where}时失败（{error}）；从第 {step} 步起改用 {cpu} 继续</translation>
   </message>
   <message>
-   <location filename="cnnviz/train/recovery.py" line="238" />
+   <location filename="cnnviz/train/recovery.py" line="285" />
    <source>the switch to {backend}</source>
    <translation>切换到 {backend}</translation>
   </message>
   <message>
-   <location filename="cnnviz/train/recovery.py" line="248" />
+   <location filename="cnnviz/train/recovery.py" line="295" />
    <source>{backend} failed to start ({error}); training stays on {current}</source>
    <translation>{backend} 启动失败（{error}）；训练继续在 {current} 上进行</translation>
   </message>
@@ -4420,22 +4425,22 @@ Restore it?</source>
    <translation>梯度爆炸：{names} 的梯度在最近的步骤中增长了 {factor} 倍以上。请在损失变成 NaN 之前降低学习率。</translation>
   </message>
   <message>
-   <location filename="cnnviz/train/trainer.py" line="429" />
+   <location filename="cnnviz/train/trainer.py" line="439" />
    <source>Lower the learning rate (now {lr:g}) and resume.</source>
    <translation>请降低学习率（当前为 {lr:g}）后继续。</translation>
   </message>
   <message>
-   <location filename="cnnviz/train/trainer.py" line="443" />
+   <location filename="cnnviz/train/trainer.py" line="453" />
    <source>an evaluation</source>
    <translation>评估</translation>
   </message>
   <message>
-   <location filename="cnnviz/train/trainer.py" line="455" />
+   <location filename="cnnviz/train/trainer.py" line="465" />
    <source>a snapshot</source>
    <translation>快照</translation>
   </message>
   <message>
-   <location filename="cnnviz/train/trainer.py" line="471" />
+   <location filename="cnnviz/train/trainer.py" line="481" />
    <source>saving</source>
    <translation>保存</translation>
   </message>
@@ -4450,7 +4455,13 @@ Restore it?</source>
    <translation>读取损失</translation>
   </message>
   <message>
-   <location filename="cnnviz/train/trainer.py" line="403" />
+   <location filename="cnnviz/train/trainer.py" line="401" />
+   <location filename="cnnviz/train/trainer.py" line="408" />
+   <source>reading a gradient</source>
+   <translation>读取梯度</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/train/trainer.py" line="413" />
    <source>reading the layer timings</source>
    <translation>读取各层耗时</translation>
   </message>
