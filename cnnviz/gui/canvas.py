@@ -4,14 +4,17 @@ the stroke width means the same whatever the widget's size.
 
 It also shows an opened (or dropped) photo of a digit: the picture as it was read, in its own greys,
 with its name, until one draws on the canvas or clears it (then it is a drawing pad again, empty).
-The network gets the photo's own preprocessing (``picture_input``), not the canvas's pixels."""
+The network gets the photo's own preprocessing (``picture_input``), not the canvas's pixels.
+
+Every mouse move of a stroke reaches the canvas, however busy the GUI thread (:func:`keep_every_move`)."""
 
 from __future__ import annotations
 
 import math
+from functools import partial
 
 import numpy as np
-from PySide6.QtCore import QPointF, QRectF, QSize, Qt, Signal
+from PySide6.QtCore import QCoreApplication, QEvent, QPointF, QRectF, QSize, Qt, Signal
 from PySide6.QtGui import QColor, QFont, QFontMetrics, QImage, QPainter, QPainterPath, QPen
 from PySide6.QtWidgets import QMenu, QSizePolicy, QWidget
 
@@ -22,6 +25,31 @@ RESOLUTION = 280
 HINT_POINT_SIZE = 13
 """The empty canvas's "draw a digit here", where it fits (else smaller, see ``DrawingCanvas.hint_layout``)."""
 HINT_MARGIN_PX = 8
+
+_keeping: set[int] = set()
+"""The canvases (their ids) that want every mouse move now."""
+_compressed_before = True
+
+
+def keep_every_move(canvas_id: int, keep: bool) -> None:
+    """Qt's X11 plugin drops every mouse move but the newest among those queued while the GUI thread was busy
+    (``Qt.AA_CompressHighFrequencyEvents``, on by default): while training kept the thread busy, a quick "7" came
+    out as one straight line from its start to its end, its corner dropped. Qt decides when it reads the queued
+    events, before any widget sees one, so the compression is off while the pointer is over a canvas (before the
+    press) or its Clear button (Clear, then the next digit), or a stroke goes on: a move costs the canvas one
+    painted segment (0.1-0.2 ms). Elsewhere it stays on: a move over the plots and feature maps costs the window
+    1-2 ms while training, and a fast mouse's hundreds of moves a second would queue up there."""
+    global _compressed_before
+    app = QCoreApplication.instance()
+    if app is None:
+        return
+    was_keeping = bool(_keeping)
+    (_keeping.add if keep else _keeping.discard)(canvas_id)
+    if _keeping and not was_keeping:
+        _compressed_before = app.testAttribute(Qt.AA_CompressHighFrequencyEvents)
+        app.setAttribute(Qt.AA_CompressHighFrequencyEvents, False)
+    elif was_keeping and not _keeping:
+        app.setAttribute(Qt.AA_CompressHighFrequencyEvents, _compressed_before)
 
 
 class DrawingCanvas(QWidget):
@@ -39,6 +67,10 @@ class DrawingCanvas(QWidget):
         self.image.fill(0)
         self.stroke_width = stroke_width
         self._last: QPointF | None = None
+        """The stroke's last point (image coordinates) while a stroke goes on, else None."""
+        self._pointer_over: set[int] = set()
+        """The canvas and the tools beside it (:meth:`keep_moves_over`) that the pointer is over (their ids)."""
+        self.destroyed.connect(partial(keep_every_move, id(self), False))  # (not a method: the canvas is gone)
         self._empty = True
         self.picture: QImage | None = None
         """An opened photo shown instead of the drawing (greys, at most RESOLUTION a side)."""
@@ -160,10 +192,46 @@ class DrawingCanvas(QWidget):
         return data.astype(np.float32) / np.float32(255.0)
 
     # --- events ----------------------------------------------------------
+    def keep_moves_over(self, *widgets: QWidget) -> None:
+        """Every mouse move is kept while the pointer is over these widgets beside the canvas too (its Clear
+        button: Clear, then the next digit; the press on the canvas comes with the moves that follow it)."""
+        for widget in widgets:
+            widget.installEventFilter(self)
+
+    def eventFilter(self, watched, event) -> bool:
+        kind = event.type()
+        if kind == QEvent.Enter:
+            self._pointer_over.add(id(watched))
+            self._keep_every_move()
+        elif kind in (QEvent.Leave, QEvent.Hide):
+            self._pointer_over.discard(id(watched))
+            self._keep_every_move()
+        return False
+
+    def _keep_every_move(self) -> None:
+        keep_every_move(id(self), self.isVisible() and bool(self._pointer_over or self._last is not None))
+
+    def enterEvent(self, event) -> None:
+        self._pointer_over.add(id(self))
+        self._keep_every_move()
+        super().enterEvent(event)
+
+    def leaveEvent(self, event) -> None:
+        self._pointer_over.discard(id(self))
+        self._keep_every_move()
+        super().leaveEvent(event)
+
+    def hideEvent(self, event) -> None:
+        self._pointer_over.clear()  # (the tools beside it go with it)
+        self._last = None  # (a hidden canvas's stroke is over)
+        self._keep_every_move()
+        super().hideEvent(event)
+
     def mousePressEvent(self, event) -> None:
         if event.button() == Qt.LeftButton:
             p = self._to_image(event.position())
             self._last = p
+            self._keep_every_move()
             self.draw_segment(p, p)
 
     def mouseMoveEvent(self, event) -> None:
@@ -175,6 +243,7 @@ class DrawingCanvas(QWidget):
     def mouseReleaseEvent(self, event) -> None:
         if event.button() == Qt.LeftButton and self._last is not None:
             self._last = None
+            self._keep_every_move()
             self.strokeFinished.emit()
 
     def context_menu(self) -> QMenu:

@@ -66,6 +66,7 @@ class ClassifyPanel(Panel, DrawArrangement):
         self.width_slider.setMinimumWidth(60)
         tools.addWidget(self.width_slider, 1)
         left.addLayout(tools)
+        self.canvas.keep_moves_over(self.clear_button, self.width_slider)
         self.canvas_column = left
         self.box.addLayout(left, 1)
 
