@@ -44,3 +44,49 @@ def test_the_check_names_a_sidebar_cut_at_its_right_edge(qtbot, windows_by_langu
     finally:
         sidebar.setMaximumWidth(least + 40)
         sidebar.setMinimumWidth(least)
+
+
+def _presenter_look(window) -> dict:
+    """Every visible widget's type size and every plot title's size (what the class would see change)."""
+    shown = {id(w): w.font().pointSizeF() for w in window.findChildren(QWidget) if w.isVisible()}
+    for view in window.findChildren(pg.GraphicsView):
+        for item in view.scene().items():
+            if isinstance(item, pg.LabelItem):
+                shown[id(item)] = (item.text, item.opts.get("size"))
+    return shown
+
+
+def test_a_zoom_step_presenter_mode_does_not_show_says_why(qtbot, shared):
+    """Presenter mode's type is already 136 % of normal mode's: 110 % and 125 % leave it as it is, and a larger
+    presenter type does not fit 1024x768 at 110 % nor 1280x720 at 125 % (its tab bar scrolls, boxes are cut). The
+    step changes nothing the class sees (the feature maps' titles grew to normal mode's 125 % axis size) and says
+    so; where the presenter's type does grow (150 %), it says the level only."""
+    window = shared()
+    at_screen(window, qtbot, (1280, 720))
+    window.set_presenter(True, full_screen=False)
+    window.show_tab("training")
+    fit.settle_layout(window)
+    try:
+        before = _presenter_look(window)
+        sheet = window.styleSheet()
+        for level in (110, 125):
+            window.zoom_by(+1)
+            assert window.zoom_level == level
+            said = window.statusBar().currentMessage()
+            assert "presenter mode" in said and "largest that fits" in said, said
+            fit.settle_layout(window)
+            after = _presenter_look(window)
+            # (the status bar's fields step aside for the message: only what is shown in both is compared)
+            changed = {key: (value, after[key]) for key, value in before.items() if after.get(key, value) != value}
+            assert not changed and window.styleSheet() == sheet, changed
+        window.zoom_by(+1)
+        assert window.zoom_level == 125, "150 % does not fit 1280x720"
+        window.set_zoom(150)  # (a larger screen's)
+        assert window.statusBar().currentMessage() == "Zoom 150 %"
+        assert window.styleSheet() != sheet
+        window.zoom_by(-1)
+        assert window.statusBar().currentMessage() == "Zoom 125 %", "the presenter's type grew smaller"
+        window.zoom_by(-1)
+        assert "stays as it is (it grows from 150 %)" in window.statusBar().currentMessage()
+    finally:
+        window.set_zoom(100, remember=False)
