@@ -90,3 +90,34 @@ def test_a_zoom_step_presenter_mode_does_not_show_says_why(qtbot, shared):
         assert "stays as it is (it grows from 150 %)" in window.statusBar().currentMessage()
     finally:
         window.set_zoom(100, remember=False)
+
+
+def _pictures_whole(gallery) -> list[str]:
+    view = gallery.viewport().rect()
+    cut = []
+    for i in range(gallery.count()):
+        rect = gallery.visualItemRect(gallery.item(i))
+        if rect.intersects(view) and not view.contains(rect):
+            cut.append(f"{gallery.item(i).text()!r} at {rect.getRect()} in a view of {view.getRect()}")
+    return cut
+
+
+def test_the_galleries_beside_the_matrix_show_whole_pictures(qtbot, shared):
+    """Presenter mode at 1024x768: the surest mistakes' view was a row and a half high, its second picture cut in
+    half. The pictures grow until whole rows fill the view; a cell's are whole too."""
+    window = shared()
+    panel = window.panels.mistakes
+    for screen in ((1024, 768), (1280, 720)):
+        at_screen(window, qtbot, screen)
+        window.set_presenter(True, full_screen=False)
+        window.show_tab("mistakes")
+        panel.select_cell(3, 3)
+        fit.settle_layout(window)
+        for gallery in (panel.worst_gallery, panel.cell_gallery):
+            assert gallery.count() > 1
+            assert _pictures_whole(gallery) == [], (screen, gallery.accessibleName())
+            assert gallery.shown_px >= gallery.icon_px
+            assert gallery.item(0).icon().actualSize(gallery.iconSize()).width() == gallery.shown_px
+            assert fit.cut_captions(gallery) == []
+        found = fit.problems(window)
+        assert found == [], "\n".join(found)
