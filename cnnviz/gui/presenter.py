@@ -62,6 +62,7 @@ QPushButton#primary:disabled {{ background: #9dbcf0; color: #ffffff; border-colo
 QTabBar::tab {{ font-size: {pt(BASE_PT - 1)}pt; font-weight: 700; padding: 6px 7px; }}
 QTabBar::tab:selected {{ background: #0b3d91; color: #ffffff; }}
 QStatusBar QLabel {{ font-size: {pt(BASE_PT - 2)}pt; }}
+QToolTip {{ font-size: {pt(BASE_PT)}pt; }}
 """
 
 

@@ -121,3 +121,32 @@ def test_the_galleries_beside_the_matrix_show_whole_pictures(qtbot, shared):
             assert fit.cut_captions(gallery) == []
         found = fit.problems(window)
         assert found == [], "\n".join(found)
+
+
+def _tooltip_label() -> QWidget | None:
+    return next((w for w in QApplication.topLevelWidgets() if w.inherits("QTipLabel") and w.isVisible()), None)
+
+
+def test_the_matrix_cells_tooltip_is_in_presenter_type(qtbot, shared):
+    window = shared()
+    panel = window.panels.mistakes
+    window.set_presenter(True, full_screen=False)
+    window.show_tab("mistakes")
+    fit.settle_layout(window)
+    view = panel.graphics.viewport()
+    sizes = {}
+    try:
+        for mode in (True, False):
+            window.set_presenter(mode, full_screen=False)
+            fit.settle_layout(window)
+            QToolTip.showText(view.mapToGlobal(QPoint(20, 20)), panel.cell_tip(3, 5), view, QRect(), 10000)
+            qtbot.waitUntil(lambda: _tooltip_label() is not None, timeout=3000)
+            sizes[mode] = QFontInfo(_tooltip_label().font()).pixelSize()
+            sizes[mode, "button"] = QFontInfo(window.controls.start_button.font()).pixelSize()
+            QToolTip.hideText()
+            qtbot.waitUntil(lambda: _tooltip_label() is None, timeout=3000)
+    finally:
+        QToolTip.hideText()
+    assert sizes[True] == sizes[True, "button"], sizes
+    assert sizes[True] > sizes[False], sizes
+    assert f"QToolTip {{ font-size: {presenter.zoomed(presenter.BASE_PT)}pt; }}" in presenter.style_sheet()
