@@ -333,8 +333,9 @@ class MainWindow(QMainWindow):
                 )
 
     def _zoom_said(self, before: int) -> str:
-        """The status bar's "Zoom 110 %", and in presenter mode, where the step left its type as it was (it is already larger than
-        normal mode's up to 136 %: Ctrl++ to 125 % at 1280x720 changed nothing the class could see), why."""
+        """The status bar's "Zoom 110 %", and in presenter mode, where the step left its type as it was (it is
+        already larger than normal mode's up to 136 %: Ctrl++ to 125 % at 1280x720 changed nothing the class could
+        see), why."""
         said = tr("Zoom {level} %").format(level=self.zoom_level)
         factor = presenter.zoom_factor
         if (

@@ -944,7 +944,7 @@
   </message>
   <message>
    <location filename="cnnviz/gui/checkpoints.py" line="241" />
-   <location filename="cnnviz/gui/window.py" line="468" />
+   <location filename="cnnviz/gui/window.py" line="469" />
    <source>closing</source>
    <translation>schließen</translation>
   </message>
@@ -1827,7 +1827,7 @@ Zuerst speichern, dann {what}?</translation>
   <message>
    <location filename="cnnviz/gui/menus.py" line="70" />
    <location filename="cnnviz/gui/menus.py" line="130" />
-   <location filename="cnnviz/gui/window.py" line="338" />
+   <location filename="cnnviz/gui/window.py" line="339" />
    <source>Zoom {level} %</source>
    <translation>Zoom {level} %</translation>
   </message>
@@ -4301,27 +4301,27 @@ Wiederherstellen?</translation>
    <translation>cnnviz – einem CNN beim Lernen zusehen</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/window.py" line="351" />
+   <location filename="cnnviz/gui/window.py" line="352" />
    <source>{zoom}: presenter mode's type stays as it is (it grows from {level} %)</source>
    <translation>{zoom}: Die Schrift des Präsentationsmodus bleibt, wie sie ist (sie wächst ab {level} %)</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/window.py" line="348" />
+   <location filename="cnnviz/gui/window.py" line="349" />
    <source>{zoom}: presenter mode's type is already the largest that fits this window ({width}×{height})</source>
    <translation>{zoom}: Die Schrift des Präsentationsmodus ist schon die größte, die in dieses Fenster passt ({width}×{height})</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/window.py" line="371" />
+   <location filename="cnnviz/gui/window.py" line="372" />
    <source>Zoom {asked} % does not fit this window ({width}×{height}): showing {level} %, the largest at which every view fits.</source>
    <translation>Zoom {asked} % passt nicht in dieses Fenster ({width}×{height}): Gezeigt wird {level} %, der größte, bei dem jede Ansicht passt.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/window.py" line="433" />
+   <location filename="cnnviz/gui/window.py" line="434" />
    <source>Test image #{index}: see inside it in Training (feature maps) and Why?</source>
    <translation>Testbild #{index}: Blick hinein unter Lernen (Merkmalskarten) und Warum?</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/window.py" line="385" />
+   <location filename="cnnviz/gui/window.py" line="386" />
    <source>Zoom {level} % is the largest at which every view fits this window ({width}×{height})</source>
    <translation>Zoom {level} % ist der größte, bei dem jede Ansicht in dieses Fenster passt ({width}×{height})</translation>
   </message>

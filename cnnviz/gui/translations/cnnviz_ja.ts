@@ -944,7 +944,7 @@
   </message>
   <message>
    <location filename="cnnviz/gui/checkpoints.py" line="241" />
-   <location filename="cnnviz/gui/window.py" line="468" />
+   <location filename="cnnviz/gui/window.py" line="469" />
    <source>closing</source>
    <translation>終了</translation>
   </message>
@@ -1827,7 +1827,7 @@ Save it before {what}?</source>
   <message>
    <location filename="cnnviz/gui/menus.py" line="70" />
    <location filename="cnnviz/gui/menus.py" line="130" />
-   <location filename="cnnviz/gui/window.py" line="338" />
+   <location filename="cnnviz/gui/window.py" line="339" />
    <source>Zoom {level} %</source>
    <translation>ズーム {level} %</translation>
   </message>
@@ -4300,27 +4300,27 @@ Restore it?</source>
    <translation>cnnviz — CNN が学ぶ様子を見る</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/window.py" line="351" />
+   <location filename="cnnviz/gui/window.py" line="352" />
    <source>{zoom}: presenter mode's type stays as it is (it grows from {level} %)</source>
    <translation>{zoom}：プレゼンターモードの文字の大きさは変わりません（{level} % から大きくなります）</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/window.py" line="348" />
+   <location filename="cnnviz/gui/window.py" line="349" />
    <source>{zoom}: presenter mode's type is already the largest that fits this window ({width}×{height})</source>
    <translation>{zoom}：プレゼンターモードの文字は、すでにこのウィンドウ（{width}×{height}）に収まる最大の大きさです</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/window.py" line="371" />
+   <location filename="cnnviz/gui/window.py" line="372" />
    <source>Zoom {asked} % does not fit this window ({width}×{height}): showing {level} %, the largest at which every view fits.</source>
    <translation>ズーム {asked} % はこのウィンドウ（{width}×{height}）に収まりません：すべての表示が収まる最大の {level} % で表示します。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/window.py" line="433" />
+   <location filename="cnnviz/gui/window.py" line="434" />
    <source>Test image #{index}: see inside it in Training (feature maps) and Why?</source>
    <translation>テスト画像 #{index}：学習（特徴マップ）と「なぜ？」で中を見られます</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/window.py" line="385" />
+   <location filename="cnnviz/gui/window.py" line="386" />
    <source>Zoom {level} % is the largest at which every view fits this window ({width}×{height})</source>
    <translation>ズーム {level} % が、すべての表示がこのウィンドウ（{width}×{height}）に収まる最大の倍率です</translation>
   </message>

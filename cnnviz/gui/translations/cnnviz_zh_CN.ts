@@ -944,7 +944,7 @@
   </message>
   <message>
    <location filename="cnnviz/gui/checkpoints.py" line="241" />
-   <location filename="cnnviz/gui/window.py" line="468" />
+   <location filename="cnnviz/gui/window.py" line="469" />
    <source>closing</source>
    <translation>关闭</translation>
   </message>
@@ -1827,7 +1827,7 @@ Save it before {what}?</source>
   <message>
    <location filename="cnnviz/gui/menus.py" line="70" />
    <location filename="cnnviz/gui/menus.py" line="130" />
-   <location filename="cnnviz/gui/window.py" line="338" />
+   <location filename="cnnviz/gui/window.py" line="339" />
    <source>Zoom {level} %</source>
    <translation>缩放 {level} %</translation>
   </message>
@@ -4300,27 +4300,27 @@ Restore it?</source>
    <translation>cnnviz — 看卷积神经网络学习</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/window.py" line="351" />
+   <location filename="cnnviz/gui/window.py" line="352" />
    <source>{zoom}: presenter mode's type stays as it is (it grows from {level} %)</source>
    <translation>{zoom}：演示模式的字号保持不变（从 {level} % 起才会变大）</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/window.py" line="348" />
+   <location filename="cnnviz/gui/window.py" line="349" />
    <source>{zoom}: presenter mode's type is already the largest that fits this window ({width}×{height})</source>
    <translation>{zoom}：演示模式的字号已是此窗口（{width}×{height}）能容纳的最大字号</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/window.py" line="371" />
+   <location filename="cnnviz/gui/window.py" line="372" />
    <source>Zoom {asked} % does not fit this window ({width}×{height}): showing {level} %, the largest at which every view fits.</source>
    <translation>缩放 {asked} % 放不进此窗口（{width}×{height}）：改为显示 {level} %，即所有视图都能放下的最大比例。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/window.py" line="433" />
+   <location filename="cnnviz/gui/window.py" line="434" />
    <source>Test image #{index}: see inside it in Training (feature maps) and Why?</source>
    <translation>测试图片 #{index}：在“训练”（特征图）和“为什么？”中查看内部</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/window.py" line="385" />
+   <location filename="cnnviz/gui/window.py" line="386" />
    <source>Zoom {level} % is the largest at which every view fits this window ({width}×{height})</source>
    <translation>缩放 {level} % 是所有视图都能放进此窗口（{width}×{height}）的最大比例</translation>
   </message>
