@@ -330,12 +330,18 @@ class Workspace(QWidget):
 
     # --- sizes ----------------------------------------------------------------------------
     def fit_sidebar(self) -> None:
-        """As wide as the controls want (they are narrower in presenter mode), never clipped."""
+        """As wide as the controls want (they are narrower in presenter mode), never clipped: never narrower than
+        their own least width either (the Chinese sidebar at 80 % wanted 190 px, under its 220: the sidebar, 190
+        wide, cut at its right edge the controls laid out at 220)."""
+        fit_zoom = getattr(self.controls, "fit_zoom", None)
+        if fit_zoom is not None:
+            fit_zoom()  # (its least and greatest width at the zoom in force)
         self.controls.ensurePolished()
         for child in self.controls.findChildren(QWidget):
             child.ensurePolished()
         self.controls.layout().activate()
-        width = min(self.controls.minimumSizeHint().width(), self.controls.maximumWidth())
+        wanted = max(self.controls.minimumSizeHint().width(), self.controls.minimumWidth())
+        width = min(wanted, self.controls.maximumWidth())
         width += self.sidebar.verticalScrollBar().sizeHint().width() + 4
         self.sidebar.setMinimumWidth(width)
         self.sidebar.setMaximumWidth(width + 40)

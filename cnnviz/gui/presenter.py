@@ -62,6 +62,7 @@ QPushButton#primary:disabled {{ background: #9dbcf0; color: #ffffff; border-colo
 QTabBar::tab {{ font-size: {pt(BASE_PT - 1)}pt; font-weight: 700; padding: 6px 7px; }}
 QTabBar::tab:selected {{ background: #0b3d91; color: #ffffff; }}
 QStatusBar QLabel {{ font-size: {pt(BASE_PT - 2)}pt; }}
+QToolTip {{ font-size: {pt(BASE_PT)}pt; }}
 """
 
 
@@ -107,7 +108,7 @@ def _style_items(root: QWidget, on: bool) -> None:
                 if item.label is not None and item.labelText and item.labelStyle.get("font-size") != size:
                     item.labelStyle = dict(item.labelStyle, **{"font-size": size})
                     item._updateLabel()
-            elif isinstance(item, pg.LabelItem):
+            elif isinstance(item, pg.LabelItem) and not getattr(item, "sized_by_panel", False):
                 # An empty title too: the text it gets later (a Time-lapse frame's titles) is drawn at the
                 # size of the mode in force. It kept the size it was made with, so presenter mode showed it
                 # small until a zoom restyled it, and zooming back then left it larger than before.

@@ -318,16 +318,40 @@ class MainWindow(QMainWindow):
     # --- zoom -----------------------------------------------------------------------------------
     def set_zoom(self, level: int, remember: bool = True) -> None:
         """The app's sizes at ``level`` percent (:mod:`.zoom`); ``remember``: kept for the next session."""
-        self.zoom_level = zoom.valid(level) or zoom.ACTUAL
+        before, self.zoom_level = self.zoom_level, zoom.valid(level) or zoom.ACTUAL
         zoom.apply(self, self.zoom_level)
         self.menus.show_zoom(self.zoom_level)
         if remember:
-            self.statusBar().showMessage(tr("Zoom {level} %").format(level=self.zoom_level), 4000)
+            said = self._zoom_said(before)
+            self.statusBar().showMessage(
+                said, 4000 if said == tr("Zoom {level} %").format(level=self.zoom_level) else 8000
+            )
             if not zoom.save(self.zoom_level):
                 self.statusBar().showMessage(
                     tr("{zoom} (could not be stored)").format(zoom=tr("Zoom {level} %").format(level=self.zoom_level)),
                     6000,
                 )
+
+    def _zoom_said(self, before: int) -> str:
+        """The status bar's "Zoom 110 %", and in presenter mode, where the step left its type as it was (it is
+        already larger than normal mode's up to 136 %: Ctrl++ to 125 % at 1280x720 changed nothing the class could
+        see), why."""
+        said = tr("Zoom {level} %").format(level=self.zoom_level)
+        factor = presenter.zoom_factor
+        if (
+            not self.state.presenter
+            or factor(self.zoom_level / 100) != factor(before / 100)
+            or before == self.zoom_level
+        ):
+            return said
+        grows = next((s for s in zoom.STEPS if factor(s / 100) > 1), zoom.HIGHEST)
+        if self.zoom_level > before and grows > zoom.largest_fitting(self.width(), self.height()):
+            return tr(
+                "{zoom}: presenter mode's type is already the largest that fits this window ({width}×{height})"
+            ).format(zoom=said, width=self.width(), height=self.height())
+        return tr("{zoom}: presenter mode's type stays as it is (it grows from {level} %)").format(
+            zoom=said, level=grows
+        )
 
     def choose_language(self, code: str) -> None:
         """View > Language: stored for the next start, which shows it (said in the language chosen)."""

@@ -18,7 +18,7 @@ import sys
 import time
 
 import pyqtgraph as pg
-from PySide6.QtCore import QAbstractEventDispatcher, QEventLoop, QPoint, QRect, QSize
+from PySide6.QtCore import QAbstractEventDispatcher, QEventLoop, QPoint, QRect, QSize, Qt
 from PySide6.QtGui import QFontInfo, QFontMetrics, QGuiApplication
 from PySide6.QtWidgets import (
     QAbstractButton,
@@ -27,6 +27,7 @@ from PySide6.QtWidgets import (
     QApplication,
     QComboBox,
     QLabel,
+    QScrollArea,
     QSplitterHandle,
     QStyle,
     QStyleOptionComboBox,
@@ -142,6 +143,17 @@ def _squeezed(widget: QWidget) -> list[str]:
         if widget.width() + 2 < need.width() or widget.height() + 2 < need.height():
             return [f"{_name(widget)} is {widget.width()}x{widget.height()}, needs {need.width()}x{need.height()}"]
     return []
+
+
+def cut_sideways(window) -> list[str]:
+    """A scroll area that never scrolls sideways (the sidebar) narrower than what it shows: cut at its right edge."""
+    found = []
+    for area in window.findChildren(QScrollArea):
+        inner = area.widget()
+        if area.isVisible() and inner is not None and area.horizontalScrollBarPolicy() == Qt.ScrollBarAlwaysOff:
+            if inner.width() > area.viewport().width() + 1:
+                found.append(f"{_name(inner)} is {inner.width()} px wide, its view {area.viewport().width()} (cut)")
+    return found
 
 
 def _overlaps(window) -> list[str]:
@@ -315,6 +327,7 @@ def problems(window) -> list[str]:
     QApplication.processEvents()
     return (
         _widget_problems(window)
+        + cut_sideways(window)
         + _overlaps(window)
         + _tab_bar(window)
         + _pictures(window)

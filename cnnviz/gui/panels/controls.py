@@ -12,11 +12,14 @@ from ...nn.layers import SpecError
 from ...nn.model import PRESETS, Sequential, preset_name
 from ...nn.optim import OPTIMIZERS, SCHEDULES
 from ...translatable import N_, in_language
+from .. import theme
 from ..language import grouped, tr
 from ..status import plain_tooltip
 from . import presenter_toolbar, sidebar_groups
 from .sidebar_groups import CUSTOM, lr_from_slider, slider_from_lr
 
+LEAST_PX, MOST_PX = 220, 340
+"""The sidebar's least and greatest width at 100 %, times the zoom (:meth:`ControlsPanel.fit_zoom`)."""
 OPEN_DATASET_FOLDER = N_("Open a dataset folder…")
 """The data set menu's last entry: any folder with the four MNIST-format IDX files, on any OS."""
 
@@ -83,8 +86,7 @@ class ControlsPanel(QWidget):
         """The network in force is a net of the class's own classes (one output per class)."""
         self._pending: dict | None = None
         """Hyperparameter changes waiting for the debounce (None while the widgets are built: not queued)."""
-        self.setMinimumWidth(220)
-        self.setMaximumWidth(340)
+        self.fit_zoom()
         outer = QVBoxLayout(self)
         outer.setContentsMargins(6, 0, 6, 6)
         outer.setSpacing(6)
@@ -200,6 +202,11 @@ class ControlsPanel(QWidget):
     def set_accuracy_figure(self, text: str) -> None:
         """The toolbar's big test-accuracy figure ("97.3%", or "–" when not known)."""
         self.accuracy_figure.setText(text or "–")
+
+    def fit_zoom(self) -> None:
+        """Its least and greatest width (:data:`LEAST_PX`, :data:`MOST_PX`) at the zoom in force."""
+        self.setMinimumWidth(theme.zoomed_px(LEAST_PX))
+        self.setMaximumWidth(theme.zoomed_px(MOST_PX))
 
     def set_compact(self, on: bool) -> None:
         """Presenter mode: only what a presenter needs at hand (Start, Pause, Step, Reset and the learning

@@ -50,6 +50,10 @@ class Gallery(QListWidget):
         self.setSelectionMode(QAbstractItemView.SingleSelection)
         self.setSpacing(4)
         self.setWordWrap(False)  # one line per caption: the cell is made wide enough for it
+        self._shown: tuple = ()
+        """(the side they were drawn at, the images, their borders) of the pictures shown."""
+        self.shown_px = self._text_px = int(icon_size)
+        """The pictures' side now (:meth:`_filling_px`); the captions' width."""
         # Cells wrap onto the next row, so a view at least one cell wide never scrolls sideways; a sideways
         # scroll bar meant a view narrower than its cell, the caption cut at its mark (presenter mode, 1024x768).
         self.setHorizontalScrollBarPolicy(Qt.ScrollBarAlwaysOff)
@@ -64,34 +68,62 @@ class Gallery(QListWidget):
 
     def set_icon_size(self, size: int) -> None:
         self.icon_px = int(size)
-        self.setIconSize(QSize(self.icon_px, self.icon_px))
         self._fit_grid()
 
     def _fit_grid(self) -> None:
-        """Cells wide enough for the longest caption in the current font (bigger in presenter mode)."""
+        """Cells wide enough for the longest caption in the current font (bigger in presenter mode), the pictures
+        as large as fill the view's height with whole rows (:meth:`_filling_px`)."""
+        self.shown_px = self._filling_px()
+        self.setIconSize(QSize(self.shown_px, self.shown_px))
+        self._fit_cells(self.shown_px)
+        # Never narrower than one cell (at the pictures' own size) and the scroll bar beside it: a splitter or a
+        # layout that squeezed the view cut every caption ("7→2 97 % ✗" at the mark). (A short one scrolls.)
+        self.setMinimumWidth(self.least_width())
+        if self._shown and self._shown[0] != self.shown_px:
+            self._render()
+
+    def _rows(self) -> int:
+        return max([c.count("\n") + 1 for c in (self.item(i).text() for i in range(self.count()))] + [1])
+
+    def _filling_px(self) -> int:
+        """The pictures' side at which the view's height holds whole rows: a view 1.5 rows high showed the surest
+        mistakes' second picture cut in half (presenter mode at 1024x768). Never wider than the view."""
+        view = self.viewport()
+        row = self.icon_px + self._rows() * self.fontMetrics().height() + 16
+        if not self.count() or view.height() < row:
+            return self.icon_px
+        rows = view.height() // row
+        grown = self.icon_px + (view.height() - rows * row) // rows
+        return max(self.icon_px, min(grown, view.width() - 26 - 2 * self.spacing()))
+
+    def _fit_cells(self, icon: int) -> None:
         metrics = self.fontMetrics()
         captions = [self.item(i).text() for i in range(self.count())] or [WIDEST_CAPTION]
         lines = [line for c in [*captions, WIDEST_CAPTION] for line in c.split("\n")]
         text = max(metrics.horizontalAdvance(line) for line in lines) + 2 * self.spacing() + 12
-        rows = max(c.count("\n") + 1 for c in captions)  # (a drawing's caption has its student's name under it)
-        self.setGridSize(QSize(max(self.icon_px + 26, text), self.icon_px + rows * metrics.height() + 16))
+        rows = self._rows()  # (a drawing's caption has its student's name under it)
+        self.setGridSize(QSize(max(icon + 26, text), icon + rows * metrics.height() + 16))
         # Each item as wide as its cell: Qt's own size for it (the first caption's, measured tighter
         # than it is drawn) cut "3→3 100% ✓" to "3→3 1…".
-        item_size = QSize(self.gridSize().width() - 2 * self.spacing(), self.icon_px + rows * metrics.height() + 8)
+        item_size = QSize(self.gridSize().width() - 2 * self.spacing(), icon + rows * metrics.height() + 8)
         for i in range(self.count()):
             self.item(i).setSizeHint(item_size)
-        # Never narrower than one cell and the scroll bar beside it: a splitter or a layout that squeezed the view
-        # cut every caption ("7→2 97 % ✗" at the mark). (A short one scrolls, as a list does.)
-        self.setMinimumWidth(self.least_width())
+        self._text_px = text
 
     def least_width(self) -> int:
-        """One cell, the vertical scroll bar and the frame: the view's width that cuts no caption."""
+        """One cell (its pictures at their own size), the vertical scroll bar and the frame: the view's width that
+        cuts no caption."""
         bar = self.style().pixelMetric(QStyle.PM_ScrollBarExtent, None, self)
-        return self.gridSize().width() + bar + 2 * self.frameWidth() + 2 * self.spacing()
+        return max(self.icon_px + 26, self._text_px) + bar + 2 * self.frameWidth() + 2 * self.spacing()
+
+    def resizeEvent(self, event) -> None:
+        super().resizeEvent(event)
+        if self.count() and self._filling_px() != self.shown_px:
+            self._fit_grid()
 
     def changeEvent(self, event) -> None:
         super().changeEvent(event)
-        if event.type() in (QEvent.FontChange, QEvent.StyleChange):
+        if event.type() in (QEvent.FontChange, QEvent.StyleChange) and hasattr(self, "_shown"):
             self._fit_grid()
 
     def show_images(
@@ -105,9 +137,10 @@ class Gallery(QListWidget):
         self.setUpdatesEnabled(False)
         self.clear()
         self.indices = [int(i) for i in indices]
+        self._shown = (self.shown_px, images, borders)
         for k, (index, caption) in enumerate(zip(self.indices, captions)):
             border = borders[k] if borders else None
-            item = QListWidgetItem(QIcon(gray_pixmap(images[k], self.icon_px, border)), caption)
+            item = QListWidgetItem(QIcon(gray_pixmap(images[k], self.shown_px, border)), caption)
             item.setData(INDEX_ROLE, index)
             item.setTextAlignment(Qt.AlignHCenter | Qt.AlignTop)
             if tooltips:
@@ -115,6 +148,17 @@ class Gallery(QListWidget):
             self.addItem(item)
         self._fit_grid()
         self.setUpdatesEnabled(True)
+
+    def _render(self) -> None:
+        """The pictures shown again at the side the view gives them now (a QIcon never scales a picture up)."""
+        _px, images, borders = self._shown
+        self._shown = (self.shown_px, images, borders)
+        for k in range(min(self.count(), len(images))):
+            self.item(k).setIcon(QIcon(gray_pixmap(images[k], self.shown_px, borders[k] if borders else None)))
+
+    def clear(self) -> None:
+        super().clear()
+        self._shown = ()
 
     def _on_click(self, item: QListWidgetItem) -> None:
         index = item.data(INDEX_ROLE)

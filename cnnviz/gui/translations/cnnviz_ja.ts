@@ -944,7 +944,7 @@
   </message>
   <message>
    <location filename="cnnviz/gui/checkpoints.py" line="241" />
-   <location filename="cnnviz/gui/window.py" line="445" />
+   <location filename="cnnviz/gui/window.py" line="469" />
    <source>closing</source>
    <translation>終了</translation>
   </message>
@@ -1827,7 +1827,7 @@ Save it before {what}?</source>
   <message>
    <location filename="cnnviz/gui/menus.py" line="70" />
    <location filename="cnnviz/gui/menus.py" line="130" />
-   <location filename="cnnviz/gui/window.py" line="325" />
+   <location filename="cnnviz/gui/window.py" line="339" />
    <source>Zoom {level} %</source>
    <translation>ズーム {level} %</translation>
   </message>
@@ -1993,48 +1993,48 @@ Save it before {what}?</source>
    <translation>クラスごとに 1 本の棒：ネットワークの確信度</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/controls.py" line="20" />
+   <location filename="cnnviz/gui/panels/controls.py" line="23" />
    <source>Open a dataset folder…</source>
    <translation>データセットのフォルダを開く…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/controls.py" line="161" />
+   <location filename="cnnviz/gui/panels/controls.py" line="163" />
    <source>a folder with the four MNIST-format IDX files (train-images-idx3-ubyte, train-labels-idx1-ubyte, t10k-..., .gz or not)</source>
    <translation>MNIST 形式の 4 つの IDX ファイル（train-images-idx3-ubyte、train-labels-idx1-ubyte、t10k-...、.gz でも可）が入ったフォルダ</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/controls.py" line="188" />
+   <location filename="cnnviz/gui/panels/controls.py" line="190" />
    <source>Open a folder with MNIST-format IDX files</source>
    <translation>MNIST 形式の IDX ファイルのフォルダを開く</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/controls.py" line="196" />
+   <location filename="cnnviz/gui/panels/controls.py" line="198" />
    <source>▶  Resume</source>
    <translation>▶  再開</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/controls.py" line="196" />
+   <location filename="cnnviz/gui/panels/controls.py" line="198" />
    <location filename="cnnviz/gui/panels/sidebar_groups.py" line="62" />
    <source>❚❚  Pause</source>
    <translation>❚❚  一時停止</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/controls.py" line="244" />
+   <location filename="cnnviz/gui/panels/controls.py" line="251" />
    <source>not available here</source>
    <translation>ここでは使えません</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/controls.py" line="305" />
+   <location filename="cnnviz/gui/panels/controls.py" line="312" />
    <source>valid: {count} layers</source>
    <translation>有効：{count} 層</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/controls.py" line="338" />
+   <location filename="cnnviz/gui/panels/controls.py" line="345" />
    <source>{count} trainable parameters</source>
    <translation>学習するパラメータ {count} 個</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/controls.py" line="402" />
+   <location filename="cnnviz/gui/panels/controls.py" line="409" />
    <source>The lesson asks for the {wanted} backend, which is not available here ({why}); using {chosen} instead.</source>
    <translation>このレッスンはバックエンド {wanted} を使いますが、ここでは使えません（{why}）。代わりに {chosen} を使います。</translation>
   </message>
@@ -4300,22 +4300,32 @@ Restore it?</source>
    <translation>cnnviz — CNN が学ぶ様子を見る</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/window.py" line="348" />
+   <location filename="cnnviz/gui/window.py" line="352" />
+   <source>{zoom}: presenter mode's type stays as it is (it grows from {level} %)</source>
+   <translation>{zoom}：プレゼンターモードの文字の大きさは変わりません（{level} % から大きくなります）</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/window.py" line="349" />
+   <source>{zoom}: presenter mode's type is already the largest that fits this window ({width}×{height})</source>
+   <translation>{zoom}：プレゼンターモードの文字は、すでにこのウィンドウ（{width}×{height}）に収まる最大の大きさです</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/window.py" line="372" />
    <source>Zoom {asked} % does not fit this window ({width}×{height}): showing {level} %, the largest at which every view fits.</source>
    <translation>ズーム {asked} % はこのウィンドウ（{width}×{height}）に収まりません：すべての表示が収まる最大の {level} % で表示します。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/window.py" line="410" />
+   <location filename="cnnviz/gui/window.py" line="434" />
    <source>Test image #{index}: see inside it in Training (feature maps) and Why?</source>
    <translation>テスト画像 #{index}：学習（特徴マップ）と「なぜ？」で中を見られます</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/window.py" line="362" />
+   <location filename="cnnviz/gui/window.py" line="386" />
    <source>Zoom {level} % is the largest at which every view fits this window ({width}×{height})</source>
    <translation>ズーム {level} % が、すべての表示がこのウィンドウ（{width}×{height}）に収まる最大の倍率です</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/window.py" line="328" />
+   <location filename="cnnviz/gui/window.py" line="331" />
    <source>{zoom} (could not be stored)</source>
    <translation>{zoom}（保存できませんでした）</translation>
   </message>
