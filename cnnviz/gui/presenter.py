@@ -108,7 +108,7 @@ def _style_items(root: QWidget, on: bool) -> None:
                 if item.label is not None and item.labelText and item.labelStyle.get("font-size") != size:
                     item.labelStyle = dict(item.labelStyle, **{"font-size": size})
                     item._updateLabel()
-            elif isinstance(item, pg.LabelItem) and not getattr(item, "sized_by_panel", False):
+            elif isinstance(item, pg.LabelItem):
                 # An empty title too: the text it gets later (a Time-lapse frame's titles) is drawn at the
                 # size of the mode in force. It kept the size it was made with, so presenter mode showed it
                 # small until a zoom restyled it, and zooming back then left it larger than before.

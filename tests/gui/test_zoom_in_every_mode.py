@@ -47,9 +47,15 @@ def test_the_check_names_a_sidebar_cut_at_its_right_edge(qtbot, windows_by_langu
 
 
 def _presenter_look(window) -> dict:
-    """Every visible widget's type size and every plot title's size (what the class would see change)."""
+    """Every visible widget's type size and every plot title's size (what the class would see change), but the
+    feature maps' layer titles: they take normal mode's axis size at least (13 -> 14 pt at 125 %), the one thing a
+    step changes there (leaving them to presenter mode's type made zooming back leave the Draw panel 4 px off:
+    tests/gui/test_zoom_back_and_status_fit.py)."""
     shown = {id(w): w.font().pointSizeF() for w in window.findChildren(QWidget) if w.isVisible()}
+    maps = window.panels.feature_maps.graphics
     for view in window.findChildren(pg.GraphicsView):
+        if view is maps:
+            continue
         for item in view.scene().items():
             if isinstance(item, pg.LabelItem):
                 shown[id(item)] = (item.text, item.opts.get("size"))
@@ -59,7 +65,7 @@ def _presenter_look(window) -> dict:
 def test_a_zoom_step_presenter_mode_does_not_show_says_why(qtbot, shared):
     """Presenter mode's type is already 136 % of normal mode's: 110 % and 125 % leave it as it is, and a larger
     presenter type does not fit 1024x768 at 110 % nor 1280x720 at 125 % (its tab bar scrolls, boxes are cut). The
-    step changes nothing the class sees (the feature maps' titles grew to normal mode's 125 % axis size) and says
+    step changes nothing the class sees but the feature maps' titles (normal mode's 125 % axis size) and says
     so; where the presenter's type does grow (150 %), it says the level only."""
     window = shared()
     at_screen(window, qtbot, (1280, 720))

@@ -51,12 +51,9 @@ class MapsArrangement:
     chosen: str | None
 
     def _title_points(self) -> int:
-        # As large as the panel's type allows (it is larger in presenter mode), at least normal mode's axis size.
-        # Presenter mode's one layer follows its own type only: normal mode's axis size at 125 % (14 pt) made its
-        # titles the one thing a zoom step changed there (presenter.zoom_factor: its type stays up to 136 %).
+        # As large as the panel's type allows (it is larger in presenter mode), at least the axis size.
         self.ensurePolished()
-        own = self.font().pointSize() - 2
-        return own if self.single_layer else max(theme.AXIS_POINT_SIZE, own)
+        return max(theme.AXIS_POINT_SIZE, self.font().pointSize() - 2)
 
     def title_pixels(self) -> float:
         """The height of a layer's title row (one line of the titles' type)."""
@@ -66,7 +63,6 @@ class MapsArrangement:
         label = pg.LabelItem(text, color=theme.TEXT, size=f"{self._title_points()}pt")
         # A title row is one line high, whatever the layout would give it: the maps get the height.
         label.setMaximumHeight(self.title_pixels())
-        label.sized_by_panel = True  # (its size is this panel's: presenter mode's restyle leaves it alone)
         return label
 
     def set_single_layer(self, on: bool) -> None:
