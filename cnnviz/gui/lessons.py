@@ -218,6 +218,7 @@ class Lessons:
                 p.set_presenter(before.presenter, full_screen=before.presenter)
         self.current = self.before = self.launches_before = None
         self.strip.hide()
+        p.workspace.show_run_buttons()  # (the sidebar left scrolled down to a setting: Start off screen)
         if self.banner.isVisible() and self.banner.kind != "error":
             self.banner.hide()  # (a warning about the lesson's run, "Training diverged", is the lesson's)
         if kept is not None:
