@@ -4,9 +4,9 @@ While a run is kept for comparison (:class:`~.comparison.KeptRun`), the kernels,
 timings and the test accuracy show the kept run (A) beside the run now (B): A's kernels from its final
 weights, A's feature maps for the same input image as B's (computed here, on a private NumPy copy of A's
 network, with the model's own forward pass). Each pair of kernels is on one colour scale; each side's feature maps on
-their own (a lesson's run kept after its weights blew up, activations 15 times B's, left B's maps near white). A layer is set beside B's only
-when A's network has it with the same shape; otherwise :meth:`SideBySide.why_not` says why not. Its texts
-are N_-marked whole sentences, said through ``translate`` (the GUI's ``tr``; English without one). No Qt.
+their own (a lesson's run kept after its weights blew up, maps 15 times B's, left B's maps near white). A layer is
+set beside B's only when A's network has it with the same shape; otherwise :meth:`SideBySide.why_not` says why not.
+Its texts are N_-marked whole sentences, said through ``translate`` (the GUI's ``tr``; English without one). No Qt.
 """
 
 from __future__ import annotations

@@ -173,9 +173,9 @@ def test_the_start_hint_stands_clear_of_the_kept_runs_curve(qtbot):
         under = [view.mapViewToScene(pg.QtCore.QPointF(a, b)) for a, b in zip(fine, np.interp(fine, x, y))]
         return sum(rect.contains(point) for point in under)
 
-    def keep(epochs, losses, evals=np.zeros((0, 3))):
+    def keep(epochs, losses):
         train = np.stack([epochs, losses, np.full(len(epochs), 0.5)], axis=1)
-        kept = SimpleNamespace(curves=Curves(train, evals), source="this session", test_accuracy=None)
+        kept = SimpleNamespace(curves=Curves(train), source="this session", test_accuracy=None)
         panel.show_kept(kept, "lr 0.5")
         qtbot.wait(1)
 
