@@ -3,9 +3,10 @@
 While a run is kept for comparison (:class:`~.comparison.KeptRun`), the kernels, the feature maps, the
 timings and the test accuracy show the kept run (A) beside the run now (B): A's kernels from its final
 weights, A's feature maps for the same input image as B's (computed here, on a private NumPy copy of A's
-network, with the model's own forward pass), each pair on one colour scale. A layer is set beside B's only
-when A's network has it with the same shape; otherwise :meth:`SideBySide.why_not` says why not. Its texts
-are N_-marked whole sentences, said through ``translate`` (the GUI's ``tr``; English without one). No Qt.
+network, with the model's own forward pass). Each pair of kernels is on one colour scale; each side's feature maps on
+their own (a lesson's run kept after its weights blew up, maps 15 times B's, left B's maps near white). A layer is
+set beside B's only when A's network has it with the same shape; otherwise :meth:`SideBySide.why_not` says why not.
+Its texts are N_-marked whole sentences, said through ``translate`` (the GUI's ``tr``; English without one). No Qt.
 """
 
 from __future__ import annotations
@@ -75,7 +76,11 @@ class SideBySide:
         self.legend = _(N_("A (left, kept): {a} | B (right, now): {b} · each pair on one colour scale")).format(
             a=a, b=b
         )
-        """One line saying which side is which."""
+        """One line saying which side is which (the kernels)."""
+        self.maps_legend = _(
+            N_("A (left, kept): {a} | B (right, now): {b} · each side on its own colour scale")
+        ).format(a=a, b=b)
+        """The feature maps' line: each side's maps on their own colour scale, as one run's maps are alone."""
         self.now_net = shown(now["net"], "net") if "net" in now else _(N_("this one"))
         self.kept_net = shown(kept.spec or kept.settings.get("net", "?"), "net")
         weights = kept.weights or {}

@@ -116,6 +116,7 @@ class Workspace(QWidget):
         self.layout_.addWidget(self.tabs.tabBar())
         self.banner = Banner()
         self.layout_.addWidget(self.banner)  # (under the tab bar and the lesson strip: it moves the panels down)
+        self.banner.shown.connect(lambda on: on and self.banner.kind != "info" and self.show_run_buttons())
         self.layout_.addWidget(self.main, 1)
         self.busy = BusyNotice(self, self._busy_area)
 
@@ -143,6 +144,12 @@ class Workspace(QWidget):
     def add_strip(self, widget: QWidget) -> None:
         """A strip across the top, under the tab bar (the lesson's steps)."""
         self.layout_.insertWidget(self.layout_.indexOf(self.tabs.tabBar()) + 1, widget)
+
+    def show_run_buttons(self) -> None:
+        """Start (Resume) in sight: the sidebar, scrolled down to a setting, stayed so with Start off screen at
+        1024x768 after a lesson closed and when "Training diverged" (a warning, or an error: news of the run) came."""
+        if not self.compact and hasattr(self.controls, "run_box"):
+            self.sidebar.ensureWidgetVisible(self.controls.run_box, 0, 0)
 
     def _on_settled(self) -> None:
         if not self.arrange():

@@ -31,6 +31,9 @@ class LessonStrip(QFrame):
 
     page_shown = Signal(int)
     """A page is on screen (0: the lesson's description; 1...: its steps)."""
+    wants_room = Signal()
+    """The teacher turned to another page while the text gave way to a message: the message should give the new
+    page its room (:mod:`.lessons` hides it), as presenter mode at 1024x768 has room for one of them."""
 
     def __init__(self, parent=None):
         super().__init__(parent)
@@ -156,7 +159,11 @@ class LessonStrip(QFrame):
         self.show()
 
     def set_page(self, page: int) -> None:
-        self.page = max(0, min(page, len(self.pages) - 1))
+        """Page ``page`` (clamped). Another page turned to while the text gives way to a message takes the room back:
+        on real X at 1024x768 Next under "Training diverged" showed the new step's number, never its text."""
+        page = max(0, min(page, len(self.pages) - 1))
+        turned = page != self.page
+        self.page = page
         self.text_label.setText(self.pages[self.page] if self.pages else "")
         last = len(self.pages) - 1
         self.page_label.setText(
@@ -167,6 +174,11 @@ class LessonStrip(QFrame):
         self.prev_button.setEnabled(self.page > 0)
         self.next_button.setEnabled(self.page < last)
         self._fit_text_height()
+        if turned and self.giving_way:
+            self.wants_room.emit()  # (the message hides: give_way(False) shows the text)
+            if self.giving_way:  # (nobody took the message away: the text opens over it, as ▾ does)
+                self.opened_over_message = True
+                self._show_text()
         self.page_shown.emit(self.page)
 
     def set_collapsed(self, collapsed: bool) -> None:

@@ -113,6 +113,7 @@ class Lessons:
         self.strip.close_button.clicked.connect(lambda: self.close())
         self.strip.page_shown.connect(self.bring_up_step)
         self.banner.shown.connect(self.strip.give_way)
+        self.strip.wants_room.connect(self._step_over_message)
         self.strip.give_way(not self.banner.isHidden())
         parts.workspace.add_strip(self.strip)
 
@@ -217,6 +218,7 @@ class Lessons:
                 p.set_presenter(before.presenter, full_screen=before.presenter)
         self.current = self.before = self.launches_before = None
         self.strip.hide()
+        p.workspace.show_run_buttons()  # (the sidebar left scrolled down to a setting: Start off screen)
         if self.banner.isVisible() and self.banner.kind != "error":
             self.banner.hide()  # (a warning about the lesson's run, "Training diverged", is the lesson's)
         if kept is not None:
@@ -307,6 +309,12 @@ class Lessons:
             return  # beside the tabs, whichever is open
         if p.workspace.current_tab() != tab:
             p.workspace.show_tab(tab)
+
+    def _step_over_message(self) -> None:
+        """The teacher turned to another step while the message above the panels had the strip's room (presenter
+        mode): the message was read, the new step is the news now; it gives way (an error stays, over the text)."""
+        if self.banner.kind != "error":
+            self.banner.hide()
 
     def next_step(self) -> None:
         """PgDown: the lesson's next step (when a lesson is on screen)."""

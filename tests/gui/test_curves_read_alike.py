@@ -3,6 +3,8 @@ axis the same way; a loaded model's curves carry the marks (a learning rate chan
 
 from __future__ import annotations
 
+import numpy as np
+import pyqtgraph as pg
 import pytest
 
 
@@ -145,3 +147,48 @@ def test_the_start_hint_stands_clear_of_the_kept_runs_mark_labels(qtbot):
     window = SimpleNamespace(panels=SimpleNamespace(curves=panel, timings=SimpleNamespace(isVisible=lambda: False)))
     assert panel.placeholder.isVisible() and panel.marks.label_rects()
     assert not fit_plots.overlaps(window), fit_plots.overlaps(window)
+
+
+def test_the_start_hint_stands_clear_of_the_kept_runs_curve(qtbot):
+    """A lesson's run kept to compare: "Press Start ..." on its light ground stood over the kept run's grey dashed
+    loss curve (real X, 1024x768): the hint goes where the curve is not, narrower if need be, and where the curve
+    leaves it no room at all it is not shown (the Start button is); a new run's first step takes it away."""
+    from types import SimpleNamespace
+
+    from cnnviz.app.comparison import Curves
+    from cnnviz.gui.panels.curves import CurvesPanel
+
+    panel = CurvesPanel()
+    qtbot.addWidget(panel)
+    panel.resize(560, 420)  # (one above the other)
+    panel.show()
+    qtbot.wait(1)
+    view, hint = panel.loss_plot.getViewBox(), panel.placeholder
+
+    def crossings() -> int:
+        """The kept curve's points (dense along its segments) under the hint, in scene coordinates."""
+        x, y = panel.kept_loss.getData()
+        fine = np.linspace(x[0], x[-1], 2000)
+        rect = hint.sceneBoundingRect()
+        under = [view.mapViewToScene(pg.QtCore.QPointF(a, b)) for a, b in zip(fine, np.interp(fine, x, y))]
+        return sum(rect.contains(point) for point in under)
+
+    def keep(epochs, losses):
+        train = np.stack([epochs, losses, np.full(len(epochs), 0.5)], axis=1)
+        kept = SimpleNamespace(curves=Curves(train), source="this session", test_accuracy=None)
+        panel.show_kept(kept, "lr 0.5")
+        qtbot.wait(1)
+
+    epochs = np.linspace(0, 1, 200)
+    keep(epochs, 2.2 * np.exp(-6 * epochs) + 0.1)  # a run that learned: down through the middle
+    assert hint.isVisible() and crossings() == 0
+    assert view.sceneBoundingRect().contains(hint.sceneBoundingRect())
+    keep(np.linspace(0, 1, 400), np.where(np.arange(400) % 2, 0.05, 2.45))  # every place taken
+    assert not hint.isVisible()
+    keep(np.linspace(0, 0.2, 20), np.full(20, 2.3))  # a short run along the top: the middle stays free
+    assert hint.isVisible() and crossings() == 0
+    assert (hint.sceneBoundingRect().center() - view.sceneBoundingRect().center()).manhattanLength() < 2
+    panel.add_steps([SimpleNamespace(epoch=0.01, loss=2.3, accuracy=0.1)])
+    assert not hint.isVisible()
+    panel.clear()
+    assert hint.isVisible() and crossings() == 0

@@ -52,6 +52,36 @@ def test_the_training_tab_fits_under_the_divergence_warning_in_german_presenter_
     assert not banner.isVisible() and not strip.text_label.isHidden()
 
 
+def test_the_next_step_shows_its_text_under_the_divergence_warning(qtbot, filled_window, normal_mode_after):
+    """Next under the warning that folded the strip (presenter mode, 1024x768, real X): the new step's text shows,
+    the warning read gives it its room, and everything still fits (the step's number alone showed before)."""
+    window = filled_window()
+    normal_mode_after(window)
+    strip, banner = window.lessons.strip, window.banner
+    assert window.lessons.apply(too_high(), ask=False)
+    try:
+        window.set_presenter(True, full_screen=False)
+        strip.set_page(3)
+        window.router.handle(diverged())
+        at_screen(window, qtbot, (1024, 768))
+        assert banner.isVisible() and strip.text_label.isHidden()  # the warning has the room
+        strip.next_button.click()  # the last step: "Type 0.05 as the learning rate and press Resume"
+        fit.settle_layout(window)
+        assert strip.page == 4 and not strip.text_label.isHidden() and strip.collapse_button.text() == "▴"
+        assert strip.text_label.text().startswith("Type 0.05") and not banner.isVisible()
+        assert fit.problems(window) == [], describe({"presenter/training": fit.problems(window)})
+        banner.show_message("Training stopped: no memory.", "error")  # an error stays: the text opens over it
+        strip.prev_button.click()
+        assert banner.isVisible() and not strip.text_label.isHidden()
+        strip.set_page(3)  # the page shown already (a PgUp at the first step, a Next at the last): nothing moves
+        banner.show_message("Autosaved.", "info")
+        strip.set_page(3)
+        assert banner.isVisible() and strip.text_label.isHidden()
+    finally:
+        banner.hide()
+        window.lessons.close(ask=False)
+
+
 def test_the_lesson_text_gives_way_to_a_message_only_in_presenter_mode(qtbot, module_window, normal_mode_after):
     window = module_window
     normal_mode_after(window)

@@ -171,3 +171,23 @@ def test_a_b_fits_1024x768_in_normal_and_presenter_mode(qtbot, make_window, net)
     if net == "tiny":  # (English on a 1280x720 laptop too: the other languages are test_translations')
         found = pictures_beside_a_kept_run(window, qtbot, ((1280, 720),))
         assert found == {}, describe(found)
+
+
+def test_each_sides_maps_have_their_own_colour_scale(qtbot, make_window):
+    """A lesson's run kept after its weights blew up (conv1's maps up to 32, the new run's 2): on one colour scale
+    the new run's maps were near white (real X, 1024x768). Each side is on its own scale, and the line says so."""
+    window = make_window()
+    weights = window.state.local.weights()
+    blown = {name: w * 15 if name.startswith("conv1.") else w for name, w in weights.items()}
+    kept = comparison.KeptRun({"net": "tiny"}, comparison.Curves(), None, "kept.npz", window.state.local.spec, blown)
+    window.state.keep_for_comparison(kept)
+    window.live_view.request(force=True)
+    shown(qtbot, window, "feature_maps")
+    maps = window.panels.feature_maps
+    assert maps.kept_views and maps.kept_note == ""
+    for name in maps.kept_views:
+        a, b = maps.kept_views[name][1].image, maps.views[name][1].image
+        # Each side's 99.5th percentile at the scale's end (B's had 1/15 of it: near white)
+        assert np.nanpercentile(np.abs(b), 99.5) == pytest.approx(1.0, rel=0.05), name
+        assert np.nanpercentile(np.abs(a), 99.5) == pytest.approx(1.0, rel=0.05), name
+    assert "each side on its own colour scale" in maps.explain_label.text()

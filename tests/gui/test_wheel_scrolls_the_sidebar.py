@@ -1,7 +1,7 @@
 """The wheel over the sidebar scrolls it; it never changes a setting the user did not choose (issue 31,
 session 38: scrolling down to the learning rate at 1024x768 changed it from 0.5 to 0.48 unasked)."""
 
-from PySide6.QtCore import QPoint, QPointF, Qt
+from PySide6.QtCore import QPoint, QPointF, QRect, Qt
 from PySide6.QtGui import QWheelEvent
 from PySide6.QtWidgets import QApplication
 
@@ -61,3 +61,36 @@ def test_the_wheel_over_the_class_canvas_task_scrolls_its_column(qtbot, window):
             assert box.currentIndex() == before and bar.value() > 0
     finally:
         cc.close()
+
+
+def test_start_comes_back_in_sight_when_a_lesson_closes_or_the_run_has_news(qtbot, window):
+    """At 1024x768 the sidebar scrolls; scrolled down to a setting during a lesson, it stayed so after the lesson
+    closed and when "Training diverged" came, Start off screen (real X). Then Start is scrolled into sight; an
+    info message ("Autosaved.") leaves the sidebar where the teacher put it."""
+    from test_draw_panel_beside_a_warning import too_high
+    from test_fit import at_screen
+
+    from cnnviz.gui.questions import LessonClosing
+
+    at_screen(window, qtbot, (1024, 768))
+    sidebar, start = window.workspace.sidebar, window.controls.start_button
+
+    def start_in_sight() -> bool:
+        top_left = start.mapTo(sidebar.viewport(), QPoint(0, 0))
+        return sidebar.viewport().rect().contains(QRect(top_left, start.size()))
+
+    def scrolled_down():
+        bar = sidebar.verticalScrollBar()
+        bar.setValue(bar.maximum())
+        assert bar.maximum() > 0 and not start_in_sight()
+
+    assert window.lessons.apply(too_high(), ask=False)
+    scrolled_down()
+    window.banner.show_message("Autosaved.", "info")
+    assert not start_in_sight()
+    window.banner.show_message("Training diverged and is paused.", "warning")
+    assert start_in_sight()
+    scrolled_down()
+    window.lessons.parts.close_question = lambda can_keep: LessonClosing(keep=True)
+    assert window.lessons.close()
+    assert start_in_sight()

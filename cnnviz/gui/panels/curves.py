@@ -23,7 +23,48 @@ MIN_GRAPHICS_PX = 130
 """Side by side, two plots of 80 px and their epoch axes; one above the other they need more (and get it)."""
 PLACEHOLDER = N_("Press Start (or Space) to train: the loss appears here step by step")
 KEPT_COLOUR = theme.MUTED
+HINT_WIDTHS = (0.9, 0.7, 0.55, 0.4)
+"""The start hint's widths (of the loss plot's) tried in turn for a free place beside a kept run's curves."""
+HINT_STEP_PX = 4
+"""How far apart the places tried for the start hint are."""
 """A kept run's curves: grey and dashed (told apart from the run now by the dashes, not by colour alone)."""
+
+
+def free_spot(area, hint, labels, curve: np.ndarray, points: np.ndarray, margin: float = 3.0):
+    """The centre (scene coordinates) of the place nearest ``hint``'s (a rectangle, in its middle) inside ``area``
+    that touches none of the ``labels`` (rectangles), the polyline ``curve`` (N x 2, x ascending) and the ``points``
+    (test dots); None when there is none. Tried: the middle first, then further up and down, then left and right."""
+    w, h = hint.width() + 2 * margin, hint.height() + 2 * margin
+    if w > area.width() or h > area.height():
+        return None
+    cx, cy = area.center().x(), area.center().y()
+    ys = np.arange(area.top() + h / 2, area.bottom() - h / 2 + 0.01, HINT_STEP_PX)
+    xs = [cx, area.right() - w / 2, area.left() + w / 2]
+    for y in sorted([cy, *ys], key=lambda y: abs(y - cy)):
+        for x in xs:
+            left, top = x - w / 2, y - h / 2
+            if _clear(left, top, left + w, top + h, labels, curve, points):
+                return pg.QtCore.QPointF(x, y)
+    return None
+
+
+def _clear(left, top, right, bottom, labels, curve, points) -> bool:
+    rect = pg.QtCore.QRectF(left, top, right - left, bottom - top)
+    if any(rect.intersects(label) for label in labels):
+        return False
+    if len(points) and np.any(
+        (points[:, 0] > left - 5) & (points[:, 0] < right + 5) & (points[:, 1] > top - 5) & (points[:, 1] < bottom + 5)
+    ):
+        return False
+    if len(curve) and curve[0, 0] <= right and curve[-1, 0] >= left:
+        # A polyline over x: over [left, right] it takes every y between its lowest and highest there.
+        inside = curve[(curve[:, 0] >= left) & (curve[:, 0] <= right), 1]
+        ends = np.interp([max(left, curve[0, 0]), min(right, curve[-1, 0])], curve[:, 0], curve[:, 1])
+        ys = np.concatenate([inside, ends])
+        ys = ys[np.isfinite(ys)]
+        if len(ys) and ys.max() >= top and ys.min() <= bottom:
+            return False
+    return True
 
 
 class CurvesPanel(Panel, PlotsArrangement):
@@ -84,6 +125,8 @@ class CurvesPanel(Panel, PlotsArrangement):
         ground.setAlpha(215)
         self.placeholder = pg.TextItem(tr(PLACEHOLDER), color=theme.MUTED, anchor=(0.5, 0.5), fill=pg.mkBrush(ground))
         self.placeholder.setFont(theme.axis_font())
+        self._hint_wanted = True
+        """No step on the curves yet: the start hint is wanted (shown where it has a free place)."""
         self.loss_plot.addItem(self.placeholder, ignoreBounds=True)
         self.loss_plot.getViewBox().sigResized.connect(self._fit_texts)
         self.loss_plot.getViewBox().sigRangeChanged.connect(self._fit_texts)
@@ -139,21 +182,47 @@ class CurvesPanel(Panel, PlotsArrangement):
 
     def _fit_texts(self, *_args) -> None:
         """The start hint wraps within the plot, in its middle whatever the axes' ranges (a 20-epoch
-        lesson's axis put it at the left edge, cut: "rain: the loss appears...")."""
-        view = self.loss_plot.getViewBox()
-        self.placeholder.setTextWidth(max(80.0, 0.9 * view.width()))
-        (x0, x1), (y0, y1) = view.viewRange()
-        self.placeholder.setPos((x0 + x1) / 2, (y0 + y1) / 2)
-        # Under the marks' labels, not over them (a kept run's "A: -> numba" over "Press Start" at 1280x720,
-        # 125 %): in the middle of the plot's room below the lowest label, where that room holds it.
+        lesson's axis put it at the left edge, cut: "rain: the loss appears..."). It stands clear of the marks'
+        labels (a kept run's "A: -> numba" stood over "Press Start" at 1280x720, 125 %) and of a kept run's curves
+        (its light ground hid the grey dashes of a lesson's run kept to compare, real X, 1024x768): where the
+        middle is taken, the nearest free place, narrower if need be; none free, beside a kept run it is not shown
+        (Start is), else it stays in the middle (a plot too small for it: the layout tests say so)."""
+        if not self._hint_wanted:
+            return
+        view, hint = self.loss_plot.getViewBox(), self.placeholder
         self.marks.place_labels()
-        labels = [rect for rect in self.marks.label_rects() if rect.intersects(self.placeholder.sceneBoundingRect())]
-        if labels:
-            area = view.sceneBoundingRect()
-            top = max(rect.bottom() for rect in labels) + 2
-            if area.bottom() - top >= self.placeholder.sceneBoundingRect().height():
-                middle = view.mapSceneToView(pg.QtCore.QPointF(area.center().x(), (top + area.bottom()) / 2))
-                self.placeholder.setPos(middle.x(), middle.y())
+        area = view.sceneBoundingRect()
+        taken = self._kept_in_scene(view)
+        for fraction in HINT_WIDTHS:
+            hint.setTextWidth(max(80.0, fraction * view.width()))
+            (x0, x1), (y0, y1) = view.viewRange()
+            hint.setPos((x0 + x1) / 2, (y0 + y1) / 2)
+            spot = free_spot(area, hint.sceneBoundingRect(), self.marks.label_rects(), *taken)
+            if spot is not None:
+                middle = view.mapSceneToView(spot)
+                hint.setPos(middle.x(), middle.y())
+                hint.setVisible(True)
+                return
+        curve, points = taken
+        hint.setVisible(not len(curve) and not len(points))  # (no kept run: in the middle, as it always was)
+        if hint.isVisible():
+            hint.setTextWidth(max(80.0, HINT_WIDTHS[0] * view.width()))
+            (x0, x1), (y0, y1) = view.viewRange()
+            hint.setPos((x0 + x1) / 2, (y0 + y1) / 2)
+
+    def _kept_in_scene(self, view) -> tuple[np.ndarray, np.ndarray]:
+        """The kept run's loss curve and test points, in scene coordinates (the plot's axes are linear)."""
+        origin = view.mapViewToScene(pg.QtCore.QPointF(0.0, 0.0))
+        unit = view.mapViewToScene(pg.QtCore.QPointF(1.0, 1.0))
+        scale = np.array([unit.x() - origin.x(), unit.y() - origin.y()])
+
+        def scene(item) -> np.ndarray:
+            x, y = item.getData()
+            if x is None or not len(x):
+                return np.zeros((0, 2))
+            return np.stack([x, y], axis=1) * scale + [origin.x(), origin.y()]
+
+        return scene(self.kept_loss), scene(self.kept_test_loss)
 
     def _reset_ranges(self) -> None:
         self._test_points_drawn = -1
@@ -232,12 +301,14 @@ class CurvesPanel(Panel, PlotsArrangement):
         self._loss_ema.clear()
         self._acc_ema.clear()
         self.marks.clear()
+        self._hint_wanted = True
         self.placeholder.setVisible(True)
         self.epochs = max(self.planned_epochs, self.kept_epochs)
         self._reset_ranges()
         self._space_epoch_ticks()
         self._dirty = True
         self.refresh()
+        self._fit_texts()  # (clear of the kept run's curves)
 
     # --- what it observes (the registry's STEPS, TICK, BACKEND, HYPERPARAMETERS, HISTORY, KEPT) ---------------
     def show_dataset(self, _dataset) -> None:
@@ -275,7 +346,8 @@ class CurvesPanel(Panel, PlotsArrangement):
             self.acc.append(event.epoch, 100.0 * self._acc_ema.update(float(event.accuracy)))
         if steps:
             self._dirty = True
-            if self.placeholder.isVisible():
+            if self._hint_wanted:
+                self._hint_wanted = False
                 self.placeholder.setVisible(False)
                 self._loss_range = None  # the loss axis follows the data from now on
             if steps[-1].epoch > self.epochs:
@@ -296,6 +368,7 @@ class CurvesPanel(Panel, PlotsArrangement):
                 self.raw.append(epoch, max(float(loss), 1e-6))
                 self.smooth.append(epoch, max(float(loss), 1e-6))
                 self.acc.append(epoch, 100.0 * float(accuracy))
+            self._hint_wanted = False
             self.placeholder.setVisible(False)
             self._loss_range = None
         if saved is not None:
@@ -364,7 +437,7 @@ class CurvesPanel(Panel, PlotsArrangement):
             else:
                 self.test_loss.setData([], [])
                 self.test_acc.setData([], [])
-        if not self.placeholder.isVisible():
+        if not self._hint_wanted:
             self._fit_loss_axis()
 
     def _fit_loss_axis(self) -> None:

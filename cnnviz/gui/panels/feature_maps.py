@@ -24,7 +24,6 @@ from ...app.feature_map_layout import (
     most_maps,
     tile_gap,
 )
-from ...app.side_by_side import shared_limit
 from .. import accessibility, palette, theme
 from ..language import number, tr
 from .common import ElidedLabel, LazyPanel, best_grid, row_of
@@ -161,7 +160,7 @@ class FeatureMapsPanel(LazyPanel, MapsArrangement):
 
     # --- layout --------------------------------------------------------------
     def set_kept(self, side) -> None:
-        """The kept run to show beside (None: none): one layer at a time, A | B, each pair on one colour scale."""
+        """The kept run to show beside (None: none): one layer at a time, A | B, each side on its own colour scale."""
         self.side = side
         self._lay_out_again()
 
@@ -313,13 +312,15 @@ class FeatureMapsPanel(LazyPanel, MapsArrangement):
         return maps
 
     def _show_layer(self, name: str, arr: np.ndarray, kept: np.ndarray | None = None) -> None:
-        """B's maps of layer ``name`` (and A's ``kept`` ones beside them, on the same colour scale and grid)."""
+        """B's maps of layer ``name`` (and A's ``kept`` ones beside them, on the same grid). Each side on its own colour
+        scale, as each run's maps are alone: one scale for both left the new run's maps near white beside a lesson's
+        run kept after its weights blew up (real X, 1024x768: A's conv1 reached 32, B's 2)."""
         view, item, title = self.views[name]
         c, h, w = arr.shape
         gap = tile_gap(h)
         shown, rows, cols = self.grids[name] = self._grid_for(name, c, h, w, gap)
         conv = name.startswith("conv")
-        extent = shared_limit(kept, arr, lambda a: robust_max(np.abs(a) if conv else a))
+        extent = robust_max(np.abs(arr) if conv else arr)
         levels = (-1.0, 1.0) if conv else (0.0, 1.0)
         self.mosaics[name] = (shown, h, w, rows, cols, gap)
         image = mosaic(np.clip(arr[:shown] / extent, -1, 1), rows, cols, gap=gap)
@@ -334,11 +335,12 @@ class FeatureMapsPanel(LazyPanel, MapsArrangement):
             )
             title.setText(f"<b>{self.side.b_short}</b> · {what}")
             kept_title.setText(f"<b>{self.side.a_short}</b> · {what if kept is not None else tr('not shown')}")
-            self.explain_label.setText(self.kept_note or self.side.legend)  # (why not, or which is which)
+            self.explain_label.setText(self.kept_note or self.side.maps_legend)  # (why not, or which is which)
             if kept is None:
                 kept_item.clear()
             else:
-                show(kept_item, kept_view, mosaic(np.clip(kept[:shown] / extent, -1, 1), rows, cols, gap=gap), levels)
+                own = robust_max(np.abs(kept) if conv else kept)
+                show(kept_item, kept_view, mosaic(np.clip(kept[:shown] / own, -1, 1), rows, cols, gap=gap), levels)
 
     # --- explain a number (PixelExplanation's) ------------------------------------
     def _on_mouse_moved(self, pos) -> None:

@@ -107,7 +107,7 @@
   </message>
   <message>
    <location filename="cnnviz/app/comparison.py" line="261" />
-   <location filename="cnnviz/app/side_by_side.py" line="39" />
+   <location filename="cnnviz/app/side_by_side.py" line="40" />
    <location filename="cnnviz/classroom/report.py" line="184" />
    <source>, </source>
    <translation>, </translation>
@@ -123,67 +123,72 @@
    <translation>{name} {kept} (jetzt {now})</translation>
   </message>
   <message>
-   <location filename="cnnviz/app/side_by_side.py" line="35" />
+   <location filename="cnnviz/app/side_by_side.py" line="36" />
    <source>now</source>
    <translation>jetzt</translation>
   </message>
   <message>
-   <location filename="cnnviz/app/side_by_side.py" line="58" />
+   <location filename="cnnviz/app/side_by_side.py" line="59" />
    <source>not tested yet</source>
    <translation>noch nicht getestet</translation>
   </message>
   <message>
-   <location filename="cnnviz/app/side_by_side.py" line="60" />
+   <location filename="cnnviz/app/side_by_side.py" line="61" />
    <source>A {kept} | B {now}</source>
    <translation>A {kept} | B {now}</translation>
   </message>
   <message>
-   <location filename="cnnviz/app/side_by_side.py" line="79" />
+   <location filename="cnnviz/app/side_by_side.py" line="84" />
    <source>this one</source>
    <translation>dieses</translation>
   </message>
   <message>
-   <location filename="cnnviz/app/side_by_side.py" line="50" />
+   <location filename="cnnviz/app/side_by_side.py" line="51" />
    <source>A: {side}</source>
    <translation>A: {side}</translation>
   </message>
   <message>
-   <location filename="cnnviz/app/side_by_side.py" line="50" />
+   <location filename="cnnviz/app/side_by_side.py" line="51" />
    <source>B: {side}</source>
    <translation>B: {side}</translation>
   </message>
   <message>
-   <location filename="cnnviz/app/side_by_side.py" line="75" />
+   <location filename="cnnviz/app/side_by_side.py" line="76" />
    <source>A (left, kept): {a} | B (right, now): {b} · each pair on one colour scale</source>
    <translation>A (links, behalten): {a} | B (rechts, jetzt): {b} · jedes Paar auf einer Farbskala</translation>
   </message>
   <message>
-   <location filename="cnnviz/app/side_by_side.py" line="35" />
+   <location filename="cnnviz/app/side_by_side.py" line="81" />
+   <source>A (left, kept): {a} | B (right, now): {b} · each side on its own colour scale</source>
+   <translation>A (links, behalten): {a} | B (rechts, jetzt): {b} · jede Seite auf ihrer eigenen Farbskala</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/app/side_by_side.py" line="36" />
    <source>kept run ({source})</source>
    <translation>behaltener Lauf ({source})</translation>
   </message>
   <message>
-   <location filename="cnnviz/app/side_by_side.py" line="103" />
+   <location filename="cnnviz/app/side_by_side.py" line="108" />
    <source>A has no {layer}: another network ({kept} vs {now} now)</source>
    <translation>A hat keine Schicht {layer}: ein anderes Netz ({kept}, jetzt {now})</translation>
   </message>
   <message>
-   <location filename="cnnviz/app/side_by_side.py" line="108" />
+   <location filename="cnnviz/app/side_by_side.py" line="113" />
    <source>A's {layer} is {a}, B's {b}: another network ({kept} vs {now} now)</source>
    <translation>{layer} ist bei A {a}, bei B {b}: ein anderes Netz ({kept}, jetzt {now})</translation>
   </message>
   <message>
-   <location filename="cnnviz/app/side_by_side.py" line="96" />
+   <location filename="cnnviz/app/side_by_side.py" line="101" />
    <source>A ({source}) has no weights kept: its kernels cannot be shown</source>
    <translation>A ({source}) hat keine Gewichte behalten: seine Kernel können nicht gezeigt werden</translation>
   </message>
   <message>
-   <location filename="cnnviz/app/side_by_side.py" line="98" />
+   <location filename="cnnviz/app/side_by_side.py" line="103" />
    <source>A ({source}) has no weights kept: its maps cannot be shown</source>
    <translation>A ({source}) hat keine Gewichte behalten: seine Karten können nicht gezeigt werden</translation>
   </message>
   <message>
-   <location filename="cnnviz/app/side_by_side.py" line="140" />
+   <location filename="cnnviz/app/side_by_side.py" line="145" />
    <source>A's feature maps cannot be computed: {exc}</source>
    <translation>Die Merkmalskarten von A lassen sich nicht berechnen: {exc}</translation>
   </message>
@@ -249,8 +254,8 @@
   </message>
   <message>
    <location filename="cnnviz/classroom/lessons.py" line="77" />
-   <location filename="cnnviz/gui/panels/feature_maps.py" line="44" />
-   <location filename="cnnviz/gui/panels/feature_maps.py" line="69" />
+   <location filename="cnnviz/gui/panels/feature_maps.py" line="43" />
+   <location filename="cnnviz/gui/panels/feature_maps.py" line="68" />
    <source>Feature maps</source>
    <translation>Merkmalskarten</translation>
   </message>
@@ -1603,98 +1608,98 @@ Zuerst speichern, dann {what}?</translation>
    <translation>Das ist die Sprache, die gerade angezeigt wird.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lesson_strip.py" line="54" />
+   <location filename="cnnviz/gui/lesson_strip.py" line="57" />
    <source>The previous step</source>
    <translation>Der vorherige Schritt</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lesson_strip.py" line="55" />
+   <location filename="cnnviz/gui/lesson_strip.py" line="58" />
    <source>Next ▶</source>
    <translation>Weiter ▶</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lesson_strip.py" line="56" />
+   <location filename="cnnviz/gui/lesson_strip.py" line="59" />
    <source>The next step</source>
    <translation>Der nächste Schritt</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lesson_strip.py" line="57" />
+   <location filename="cnnviz/gui/lesson_strip.py" line="60" />
    <source>Lesson view</source>
    <translation>Lektionsansicht</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lesson_strip.py" line="60" />
-   <location filename="cnnviz/gui/lesson_strip.py" line="196" />
+   <location filename="cnnviz/gui/lesson_strip.py" line="63" />
+   <location filename="cnnviz/gui/lesson_strip.py" line="208" />
    <source>Hide the text (the title stays)</source>
    <translation>Text ausblenden (der Titel bleibt)</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lesson_strip.py" line="62" />
+   <location filename="cnnviz/gui/lesson_strip.py" line="65" />
    <source>Close the lesson: the settings, panels and mode from before it come back</source>
    <translation>Lektion schließen: Einstellungen, Ansichten und Modus von vorher kommen zurück</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lesson_strip.py" line="149" />
+   <location filename="cnnviz/gui/lesson_strip.py" line="152" />
    <source>The lesson's suggested view: presenter mode, only {views}. Click again for every panel.</source>
    <translation>Die vorgeschlagene Ansicht der Lektion: Präsentationsmodus, nur {views}. Noch einmal klicken für alle Ansichten.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lesson_strip.py" line="151" />
+   <location filename="cnnviz/gui/lesson_strip.py" line="154" />
    <source>The lesson's suggested view: only {views}. Click again for every panel.</source>
    <translation>Die vorgeschlagene Ansicht der Lektion: nur {views}. Noch einmal klicken für alle Ansichten.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lesson_strip.py" line="196" />
+   <location filename="cnnviz/gui/lesson_strip.py" line="208" />
    <source>Show the text</source>
    <translation>Text zeigen</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lesson_strip.py" line="145" />
+   <location filename="cnnviz/gui/lesson_strip.py" line="148" />
    <source>Lesson: {title}</source>
    <translation>Lektion: {title}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lesson_strip.py" line="163" />
+   <location filename="cnnviz/gui/lesson_strip.py" line="170" />
    <source>step {page} of {last}</source>
    <translation>Schritt {page} von {last}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lesson_strip.py" line="165" />
+   <location filename="cnnviz/gui/lesson_strip.py" line="172" />
    <source>{last} steps</source>
    <translation>{last} Schritte</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lessons.py" line="265" />
+   <location filename="cnnviz/gui/lessons.py" line="266" />
    <source>Applying…</source>
    <translation>Wird angewendet…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lessons.py" line="322" />
+   <location filename="cnnviz/gui/lessons.py" line="329" />
    <source>Open a lesson preset</source>
    <translation>Lektion öffnen</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lessons.py" line="224" />
+   <location filename="cnnviz/gui/lessons.py" line="225" />
    <source>Kept the lesson's run for comparison (grey, dashed); the run from before the lesson is back.</source>
    <translation>Der Lauf der Lektion bleibt zum Vergleich (grau, gestrichelt); der Lauf von vor der Lektion ist zurück.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lessons.py" line="236" />
+   <location filename="cnnviz/gui/lessons.py" line="237" />
    <source>close the lesson</source>
    <translation>die Lektion schließen</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lessons.py" line="322" />
+   <location filename="cnnviz/gui/lessons.py" line="329" />
    <source>Lesson preset</source>
    <translation>Lektion</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lessons.py" line="147" />
+   <location filename="cnnviz/gui/lessons.py" line="148" />
    <source>load the lesson “{title}”</source>
    <translation>die Lektion „{title}“ laden</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lessons.py" line="332" />
+   <location filename="cnnviz/gui/lessons.py" line="339" />
    <source>Cannot use this lesson file: {exc}</source>
    <translation>Diese Lektionsdatei ist nicht verwendbar: {exc}</translation>
   </message>
@@ -1870,7 +1875,7 @@ Zuerst speichern, dann {what}?</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/classify.py" line="77" />
-   <location filename="cnnviz/gui/panels/feature_maps.py" line="188" />
+   <location filename="cnnviz/gui/panels/feature_maps.py" line="187" />
    <location filename="cnnviz/gui/panels/timelapse.py" line="218" />
    <source>input</source>
    <translation>Eingabe</translation>
@@ -2040,7 +2045,7 @@ Zuerst speichern, dann {what}?</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/curve_titles.py" line="42" />
-   <location filename="cnnviz/gui/panels/curves.py" line="54" />
+   <location filename="cnnviz/gui/panels/curves.py" line="95" />
    <source>loss</source>
    <translation>Verlust</translation>
   </message>
@@ -2076,29 +2081,29 @@ Zuerst speichern, dann {what}?</translation>
    <translation>Drücke Start (oder Leertaste) zum Trainieren: Der Verlust erscheint hier Schritt für Schritt</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/curves.py" line="31" />
-   <location filename="cnnviz/gui/panels/curves.py" line="47" />
-   <location filename="cnnviz/gui/panels/curves.py" line="193" />
+   <location filename="cnnviz/gui/panels/curves.py" line="72" />
+   <location filename="cnnviz/gui/panels/curves.py" line="88" />
+   <location filename="cnnviz/gui/panels/curves.py" line="256" />
    <source>Training curves</source>
    <translation>Trainingskurven</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/curves.py" line="48" />
+   <location filename="cnnviz/gui/panels/curves.py" line="89" />
    <source>Loss (per step, smoothed, test dots) and accuracy (train line, test dots) against epochs</source>
    <translation>Verlust (pro Schritt, geglättet, Testpunkte) und Genauigkeit (Trainingslinie, Testpunkte) über den Epochen</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/curves.py" line="203" />
+   <location filename="cnnviz/gui/panels/curves.py" line="266" />
    <source>Training curves, with a kept run for comparison</source>
    <translation>Trainingskurven, mit einem behaltenen Lauf zum Vergleich</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/curves.py" line="331" />
+   <location filename="cnnviz/gui/panels/curves.py" line="398" />
    <source>test accuracy {accuracies} · {text}</source>
    <translation>Testgenauigkeit {accuracies} · {text}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/curves.py" line="196" />
+   <location filename="cnnviz/gui/panels/curves.py" line="259" />
    <source>- - - A, the kept run ({source}): {label}</source>
    <translation>- - - A, der behaltene Lauf ({source}): {label}</translation>
   </message>
@@ -2271,62 +2276,62 @@ Zuerst speichern, dann {what}?</translation>
    <translation>beschriftet als {label}; das Netz liest {answer}, {verdict}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/feature_maps.py" line="47" />
+   <location filename="cnnviz/gui/panels/feature_maps.py" line="46" />
    <source>showing</source>
    <translation>zeigt</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/feature_maps.py" line="51" />
+   <location filename="cnnviz/gui/panels/feature_maps.py" line="50" />
    <source>The layers shown: when all of them would be too small to see, the panel shows one conv layer with its pooling, or one layer (presenter mode: one layer, big)</source>
    <translation>Die gezeigten Schichten: Wären alle zu klein, zeigt die Ansicht eine Faltungsschicht mit ihrem Pooling oder eine Schicht (Präsentationsmodus: eine Schicht, groß)</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/feature_maps.py" line="58" />
+   <location filename="cnnviz/gui/panels/feature_maps.py" line="57" />
    <source>Layers shown</source>
    <translation>Gezeigte Schichten</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/feature_maps.py" line="69" />
+   <location filename="cnnviz/gui/panels/feature_maps.py" line="68" />
    <source>The input image and what each layer makes of it</source>
    <translation>Das Eingabebild und was jede Schicht daraus macht</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/feature_maps.py" line="76" />
+   <location filename="cnnviz/gui/panels/feature_maps.py" line="75" />
    <source>Point at a feature-map pixel: what it sees lights up on the input; for conv1 you see the sum that made it.</source>
    <translation>Zeige auf ein Pixel einer Merkmalskarte: Was es sieht, leuchtet in der Eingabe auf; bei conv1 siehst du die Summe dazu.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/feature_maps.py" line="292" />
+   <location filename="cnnviz/gui/panels/feature_maps.py" line="291" />
    <source>your drawing</source>
    <translation>deine Zeichnung</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/feature_maps.py" line="294" />
+   <location filename="cnnviz/gui/panels/feature_maps.py" line="293" />
    <source>label {label}</source>
    <translation>Label {label}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/feature_maps.py" line="300" />
+   <location filename="cnnviz/gui/panels/feature_maps.py" line="299" />
    <source>{source}: the network says {answer}, {percent}% sure</source>
    <translation>{source}: Das Netz sagt {answer}, zu {percent} % sicher</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/feature_maps.py" line="304" />
+   <location filename="cnnviz/gui/panels/feature_maps.py" line="303" />
    <source>Feature maps of the weights of step {step}</source>
    <translation>Merkmalskarten der Gewichte von Schritt {step}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/feature_maps.py" line="333" />
+   <location filename="cnnviz/gui/panels/feature_maps.py" line="334" />
    <source>{layer} maps 0–{last} of {count}</source>
    <translation>{layer}: Karten 0–{last} von {count}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/feature_maps.py" line="200" />
+   <location filename="cnnviz/gui/panels/feature_maps.py" line="199" />
    <source>{count} maps</source>
    <translation>{count} Karten</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/feature_maps.py" line="336" />
+   <location filename="cnnviz/gui/panels/feature_maps.py" line="337" />
    <source>not shown</source>
    <translation>nicht gezeigt</translation>
   </message>

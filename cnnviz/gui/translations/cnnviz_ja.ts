@@ -107,7 +107,7 @@
   </message>
   <message>
    <location filename="cnnviz/app/comparison.py" line="261" />
-   <location filename="cnnviz/app/side_by_side.py" line="39" />
+   <location filename="cnnviz/app/side_by_side.py" line="40" />
    <location filename="cnnviz/classroom/report.py" line="184" />
    <source>, </source>
    <translation>、</translation>
@@ -123,67 +123,72 @@
    <translation>{name} {kept}（現在は {now}）</translation>
   </message>
   <message>
-   <location filename="cnnviz/app/side_by_side.py" line="35" />
+   <location filename="cnnviz/app/side_by_side.py" line="36" />
    <source>now</source>
    <translation>現在</translation>
   </message>
   <message>
-   <location filename="cnnviz/app/side_by_side.py" line="58" />
+   <location filename="cnnviz/app/side_by_side.py" line="59" />
    <source>not tested yet</source>
    <translation>未テスト</translation>
   </message>
   <message>
-   <location filename="cnnviz/app/side_by_side.py" line="60" />
+   <location filename="cnnviz/app/side_by_side.py" line="61" />
    <source>A {kept} | B {now}</source>
    <translation>A {kept} | B {now}</translation>
   </message>
   <message>
-   <location filename="cnnviz/app/side_by_side.py" line="79" />
+   <location filename="cnnviz/app/side_by_side.py" line="84" />
    <source>this one</source>
    <translation>このネットワーク</translation>
   </message>
   <message>
-   <location filename="cnnviz/app/side_by_side.py" line="50" />
+   <location filename="cnnviz/app/side_by_side.py" line="51" />
    <source>A: {side}</source>
    <translation>A: {side}</translation>
   </message>
   <message>
-   <location filename="cnnviz/app/side_by_side.py" line="50" />
+   <location filename="cnnviz/app/side_by_side.py" line="51" />
    <source>B: {side}</source>
    <translation>B: {side}</translation>
   </message>
   <message>
-   <location filename="cnnviz/app/side_by_side.py" line="75" />
+   <location filename="cnnviz/app/side_by_side.py" line="76" />
    <source>A (left, kept): {a} | B (right, now): {b} · each pair on one colour scale</source>
    <translation>A（左、残した学習）：{a} | B（右、現在）：{b} · ペアごとに共通の色スケール</translation>
   </message>
   <message>
-   <location filename="cnnviz/app/side_by_side.py" line="35" />
+   <location filename="cnnviz/app/side_by_side.py" line="81" />
+   <source>A (left, kept): {a} | B (right, now): {b} · each side on its own colour scale</source>
+   <translation>A（左、残した学習）：{a} | B（右、現在）：{b} · それぞれ独自の色スケール</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/app/side_by_side.py" line="36" />
    <source>kept run ({source})</source>
    <translation>残した学習（{source}）</translation>
   </message>
   <message>
-   <location filename="cnnviz/app/side_by_side.py" line="103" />
+   <location filename="cnnviz/app/side_by_side.py" line="108" />
    <source>A has no {layer}: another network ({kept} vs {now} now)</source>
    <translation>A には {layer} がありません：別のネットワークです（{kept}、現在は {now}）</translation>
   </message>
   <message>
-   <location filename="cnnviz/app/side_by_side.py" line="108" />
+   <location filename="cnnviz/app/side_by_side.py" line="113" />
    <source>A's {layer} is {a}, B's {b}: another network ({kept} vs {now} now)</source>
    <translation>A の {layer} は {a}、B は {b}：別のネットワークです（{kept}、現在は {now}）</translation>
   </message>
   <message>
-   <location filename="cnnviz/app/side_by_side.py" line="96" />
+   <location filename="cnnviz/app/side_by_side.py" line="101" />
    <source>A ({source}) has no weights kept: its kernels cannot be shown</source>
    <translation>A（{source}）には重みが残っていません：カーネルを表示できません</translation>
   </message>
   <message>
-   <location filename="cnnviz/app/side_by_side.py" line="98" />
+   <location filename="cnnviz/app/side_by_side.py" line="103" />
    <source>A ({source}) has no weights kept: its maps cannot be shown</source>
    <translation>A（{source}）には重みが残っていません：特徴マップを表示できません</translation>
   </message>
   <message>
-   <location filename="cnnviz/app/side_by_side.py" line="140" />
+   <location filename="cnnviz/app/side_by_side.py" line="145" />
    <source>A's feature maps cannot be computed: {exc}</source>
    <translation>A の特徴マップを計算できません：{exc}</translation>
   </message>
@@ -249,8 +254,8 @@
   </message>
   <message>
    <location filename="cnnviz/classroom/lessons.py" line="77" />
-   <location filename="cnnviz/gui/panels/feature_maps.py" line="44" />
-   <location filename="cnnviz/gui/panels/feature_maps.py" line="69" />
+   <location filename="cnnviz/gui/panels/feature_maps.py" line="43" />
+   <location filename="cnnviz/gui/panels/feature_maps.py" line="68" />
    <source>Feature maps</source>
    <translation>特徴マップ</translation>
   </message>
@@ -1603,98 +1608,98 @@ Save it before {what}?</source>
    <translation>これが今表示している言語です。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lesson_strip.py" line="54" />
+   <location filename="cnnviz/gui/lesson_strip.py" line="57" />
    <source>The previous step</source>
    <translation>前の段階</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lesson_strip.py" line="55" />
+   <location filename="cnnviz/gui/lesson_strip.py" line="58" />
    <source>Next ▶</source>
    <translation>次へ ▶</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lesson_strip.py" line="56" />
+   <location filename="cnnviz/gui/lesson_strip.py" line="59" />
    <source>The next step</source>
    <translation>次の段階</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lesson_strip.py" line="57" />
+   <location filename="cnnviz/gui/lesson_strip.py" line="60" />
    <source>Lesson view</source>
    <translation>レッスン表示</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lesson_strip.py" line="60" />
-   <location filename="cnnviz/gui/lesson_strip.py" line="196" />
+   <location filename="cnnviz/gui/lesson_strip.py" line="63" />
+   <location filename="cnnviz/gui/lesson_strip.py" line="208" />
    <source>Hide the text (the title stays)</source>
    <translation>本文を隠す（タイトルは残ります）</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lesson_strip.py" line="62" />
+   <location filename="cnnviz/gui/lesson_strip.py" line="65" />
    <source>Close the lesson: the settings, panels and mode from before it come back</source>
    <translation>レッスンを閉じる：レッスン前の設定、パネル、モードに戻ります</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lesson_strip.py" line="149" />
+   <location filename="cnnviz/gui/lesson_strip.py" line="152" />
    <source>The lesson's suggested view: presenter mode, only {views}. Click again for every panel.</source>
    <translation>レッスンのおすすめ表示：プレゼンターモードで {views} のみ。もう一度クリックするとすべてのパネル。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lesson_strip.py" line="151" />
+   <location filename="cnnviz/gui/lesson_strip.py" line="154" />
    <source>The lesson's suggested view: only {views}. Click again for every panel.</source>
    <translation>レッスンのおすすめ表示：{views} のみ。もう一度クリックするとすべてのパネル。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lesson_strip.py" line="196" />
+   <location filename="cnnviz/gui/lesson_strip.py" line="208" />
    <source>Show the text</source>
    <translation>本文を表示</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lesson_strip.py" line="145" />
+   <location filename="cnnviz/gui/lesson_strip.py" line="148" />
    <source>Lesson: {title}</source>
    <translation>レッスン：{title}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lesson_strip.py" line="163" />
+   <location filename="cnnviz/gui/lesson_strip.py" line="170" />
    <source>step {page} of {last}</source>
    <translation>段階 {page} / {last}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lesson_strip.py" line="165" />
+   <location filename="cnnviz/gui/lesson_strip.py" line="172" />
    <source>{last} steps</source>
    <translation>{last} 段階</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lessons.py" line="265" />
+   <location filename="cnnviz/gui/lessons.py" line="266" />
    <source>Applying…</source>
    <translation>適用中…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lessons.py" line="322" />
+   <location filename="cnnviz/gui/lessons.py" line="329" />
    <source>Open a lesson preset</source>
    <translation>レッスンを開く</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lessons.py" line="224" />
+   <location filename="cnnviz/gui/lessons.py" line="225" />
    <source>Kept the lesson's run for comparison (grey, dashed); the run from before the lesson is back.</source>
    <translation>レッスンの実行を比較用に残しました（灰色の破線）。レッスン前の実行が戻りました。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lessons.py" line="236" />
+   <location filename="cnnviz/gui/lessons.py" line="237" />
    <source>close the lesson</source>
    <translation>レッスンを閉じる</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lessons.py" line="322" />
+   <location filename="cnnviz/gui/lessons.py" line="329" />
    <source>Lesson preset</source>
    <translation>レッスン</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lessons.py" line="147" />
+   <location filename="cnnviz/gui/lessons.py" line="148" />
    <source>load the lesson “{title}”</source>
    <translation>レッスン「{title}」を読み込む</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lessons.py" line="332" />
+   <location filename="cnnviz/gui/lessons.py" line="339" />
    <source>Cannot use this lesson file: {exc}</source>
    <translation>このレッスンファイルは使えません：{exc}</translation>
   </message>
@@ -1870,7 +1875,7 @@ Save it before {what}?</source>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/classify.py" line="77" />
-   <location filename="cnnviz/gui/panels/feature_maps.py" line="188" />
+   <location filename="cnnviz/gui/panels/feature_maps.py" line="187" />
    <location filename="cnnviz/gui/panels/timelapse.py" line="218" />
    <source>input</source>
    <translation>入力</translation>
@@ -2040,7 +2045,7 @@ Save it before {what}?</source>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/curve_titles.py" line="42" />
-   <location filename="cnnviz/gui/panels/curves.py" line="54" />
+   <location filename="cnnviz/gui/panels/curves.py" line="95" />
    <source>loss</source>
    <translation>損失</translation>
   </message>
@@ -2076,29 +2081,29 @@ Save it before {what}?</source>
    <translation>開始（またはスペース）で学習：損失がここに 1 ステップずつ現れます</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/curves.py" line="31" />
-   <location filename="cnnviz/gui/panels/curves.py" line="47" />
-   <location filename="cnnviz/gui/panels/curves.py" line="193" />
+   <location filename="cnnviz/gui/panels/curves.py" line="72" />
+   <location filename="cnnviz/gui/panels/curves.py" line="88" />
+   <location filename="cnnviz/gui/panels/curves.py" line="256" />
    <source>Training curves</source>
    <translation>学習曲線</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/curves.py" line="48" />
+   <location filename="cnnviz/gui/panels/curves.py" line="89" />
    <source>Loss (per step, smoothed, test dots) and accuracy (train line, test dots) against epochs</source>
    <translation>エポックに対する損失（ステップごと、平滑化、テストの点）と精度（学習の線、テストの点）</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/curves.py" line="203" />
+   <location filename="cnnviz/gui/panels/curves.py" line="266" />
    <source>Training curves, with a kept run for comparison</source>
    <translation>学習曲線（比較用に残した学習つき）</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/curves.py" line="331" />
+   <location filename="cnnviz/gui/panels/curves.py" line="398" />
    <source>test accuracy {accuracies} · {text}</source>
    <translation>テスト精度 {accuracies} · {text}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/curves.py" line="196" />
+   <location filename="cnnviz/gui/panels/curves.py" line="259" />
    <source>- - - A, the kept run ({source}): {label}</source>
    <translation>- - - A、残した学習（{source}）：{label}</translation>
   </message>
@@ -2271,62 +2276,62 @@ Save it before {what}?</source>
    <translation>ラベル {label}。ネットワークの読みは {answer}、{verdict}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/feature_maps.py" line="47" />
+   <location filename="cnnviz/gui/panels/feature_maps.py" line="46" />
    <source>showing</source>
    <translation>表示</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/feature_maps.py" line="51" />
+   <location filename="cnnviz/gui/panels/feature_maps.py" line="50" />
    <source>The layers shown: when all of them would be too small to see, the panel shows one conv layer with its pooling, or one layer (presenter mode: one layer, big)</source>
    <translation>表示する層：全部では小さすぎて見えないときは、畳み込み層 1 つとそのプーリング、または 1 層だけを表示します（プレゼンターモードでは 1 層を大きく）</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/feature_maps.py" line="58" />
+   <location filename="cnnviz/gui/panels/feature_maps.py" line="57" />
    <source>Layers shown</source>
    <translation>表示する層</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/feature_maps.py" line="69" />
+   <location filename="cnnviz/gui/panels/feature_maps.py" line="68" />
    <source>The input image and what each layer makes of it</source>
    <translation>入力画像と、各層がそれをどう変えるか</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/feature_maps.py" line="76" />
+   <location filename="cnnviz/gui/panels/feature_maps.py" line="75" />
    <source>Point at a feature-map pixel: what it sees lights up on the input; for conv1 you see the sum that made it.</source>
    <translation>特徴マップのピクセルを指すと、そのピクセルが見ている部分が入力上で光ります。conv1 ではその値になる和も見られます。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/feature_maps.py" line="292" />
+   <location filename="cnnviz/gui/panels/feature_maps.py" line="291" />
    <source>your drawing</source>
    <translation>あなたの手書き</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/feature_maps.py" line="294" />
+   <location filename="cnnviz/gui/panels/feature_maps.py" line="293" />
    <source>label {label}</source>
    <translation>ラベル {label}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/feature_maps.py" line="300" />
+   <location filename="cnnviz/gui/panels/feature_maps.py" line="299" />
    <source>{source}: the network says {answer}, {percent}% sure</source>
    <translation>{source}：ネットワークの答えは {answer}、確信度 {percent}%</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/feature_maps.py" line="304" />
+   <location filename="cnnviz/gui/panels/feature_maps.py" line="303" />
    <source>Feature maps of the weights of step {step}</source>
    <translation>ステップ {step} の重みでの特徴マップ</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/feature_maps.py" line="333" />
+   <location filename="cnnviz/gui/panels/feature_maps.py" line="334" />
    <source>{layer} maps 0–{last} of {count}</source>
    <translation>{layer} のマップ 0–{last}（{count} 枚中）</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/feature_maps.py" line="200" />
+   <location filename="cnnviz/gui/panels/feature_maps.py" line="199" />
    <source>{count} maps</source>
    <translation>{count} 枚</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/feature_maps.py" line="336" />
+   <location filename="cnnviz/gui/panels/feature_maps.py" line="337" />
    <source>not shown</source>
    <translation>表示なし</translation>
   </message>

@@ -107,7 +107,7 @@
   </message>
   <message>
    <location filename="cnnviz/app/comparison.py" line="261" />
-   <location filename="cnnviz/app/side_by_side.py" line="39" />
+   <location filename="cnnviz/app/side_by_side.py" line="40" />
    <location filename="cnnviz/classroom/report.py" line="184" />
    <source>, </source>
    <translation>，</translation>
@@ -123,67 +123,72 @@
    <translation>{name} {kept}（现在为 {now}）</translation>
   </message>
   <message>
-   <location filename="cnnviz/app/side_by_side.py" line="35" />
+   <location filename="cnnviz/app/side_by_side.py" line="36" />
    <source>now</source>
    <translation>当前</translation>
   </message>
   <message>
-   <location filename="cnnviz/app/side_by_side.py" line="58" />
+   <location filename="cnnviz/app/side_by_side.py" line="59" />
    <source>not tested yet</source>
    <translation>尚未测试</translation>
   </message>
   <message>
-   <location filename="cnnviz/app/side_by_side.py" line="60" />
+   <location filename="cnnviz/app/side_by_side.py" line="61" />
    <source>A {kept} | B {now}</source>
    <translation>A {kept} | B {now}</translation>
   </message>
   <message>
-   <location filename="cnnviz/app/side_by_side.py" line="79" />
+   <location filename="cnnviz/app/side_by_side.py" line="84" />
    <source>this one</source>
    <translation>本网络</translation>
   </message>
   <message>
-   <location filename="cnnviz/app/side_by_side.py" line="50" />
+   <location filename="cnnviz/app/side_by_side.py" line="51" />
    <source>A: {side}</source>
    <translation>A：{side}</translation>
   </message>
   <message>
-   <location filename="cnnviz/app/side_by_side.py" line="50" />
+   <location filename="cnnviz/app/side_by_side.py" line="51" />
    <source>B: {side}</source>
    <translation>B：{side}</translation>
   </message>
   <message>
-   <location filename="cnnviz/app/side_by_side.py" line="75" />
+   <location filename="cnnviz/app/side_by_side.py" line="76" />
    <source>A (left, kept): {a} | B (right, now): {b} · each pair on one colour scale</source>
    <translation>A（左，保留的）：{a} | B（右，当前）：{b} · 每对使用同一色标</translation>
   </message>
   <message>
-   <location filename="cnnviz/app/side_by_side.py" line="35" />
+   <location filename="cnnviz/app/side_by_side.py" line="81" />
+   <source>A (left, kept): {a} | B (right, now): {b} · each side on its own colour scale</source>
+   <translation>A（左，保留的）：{a} | B（右，当前）：{b} · 各自使用自己的色标</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/app/side_by_side.py" line="36" />
    <source>kept run ({source})</source>
    <translation>保留的训练（{source}）</translation>
   </message>
   <message>
-   <location filename="cnnviz/app/side_by_side.py" line="103" />
+   <location filename="cnnviz/app/side_by_side.py" line="108" />
    <source>A has no {layer}: another network ({kept} vs {now} now)</source>
    <translation>A 没有 {layer}：是另一个网络（{kept}，当前为 {now}）</translation>
   </message>
   <message>
-   <location filename="cnnviz/app/side_by_side.py" line="108" />
+   <location filename="cnnviz/app/side_by_side.py" line="113" />
    <source>A's {layer} is {a}, B's {b}: another network ({kept} vs {now} now)</source>
    <translation>A 的 {layer} 为 {a}，B 的为 {b}：是另一个网络（{kept}，当前为 {now}）</translation>
   </message>
   <message>
-   <location filename="cnnviz/app/side_by_side.py" line="96" />
+   <location filename="cnnviz/app/side_by_side.py" line="101" />
    <source>A ({source}) has no weights kept: its kernels cannot be shown</source>
    <translation>A（{source}）没有保留权重：无法显示其卷积核</translation>
   </message>
   <message>
-   <location filename="cnnviz/app/side_by_side.py" line="98" />
+   <location filename="cnnviz/app/side_by_side.py" line="103" />
    <source>A ({source}) has no weights kept: its maps cannot be shown</source>
    <translation>A（{source}）没有保留权重：无法显示其特征图</translation>
   </message>
   <message>
-   <location filename="cnnviz/app/side_by_side.py" line="140" />
+   <location filename="cnnviz/app/side_by_side.py" line="145" />
    <source>A's feature maps cannot be computed: {exc}</source>
    <translation>无法计算 A 的特征图：{exc}</translation>
   </message>
@@ -249,8 +254,8 @@
   </message>
   <message>
    <location filename="cnnviz/classroom/lessons.py" line="77" />
-   <location filename="cnnviz/gui/panels/feature_maps.py" line="44" />
-   <location filename="cnnviz/gui/panels/feature_maps.py" line="69" />
+   <location filename="cnnviz/gui/panels/feature_maps.py" line="43" />
+   <location filename="cnnviz/gui/panels/feature_maps.py" line="68" />
    <source>Feature maps</source>
    <translation>特征图</translation>
   </message>
@@ -1603,98 +1608,98 @@ Save it before {what}?</source>
    <translation>这就是当前显示的语言。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lesson_strip.py" line="54" />
+   <location filename="cnnviz/gui/lesson_strip.py" line="57" />
    <source>The previous step</source>
    <translation>上一步</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lesson_strip.py" line="55" />
+   <location filename="cnnviz/gui/lesson_strip.py" line="58" />
    <source>Next ▶</source>
    <translation>下一步 ▶</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lesson_strip.py" line="56" />
+   <location filename="cnnviz/gui/lesson_strip.py" line="59" />
    <source>The next step</source>
    <translation>下一步</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lesson_strip.py" line="57" />
+   <location filename="cnnviz/gui/lesson_strip.py" line="60" />
    <source>Lesson view</source>
    <translation>课程视图</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lesson_strip.py" line="60" />
-   <location filename="cnnviz/gui/lesson_strip.py" line="196" />
+   <location filename="cnnviz/gui/lesson_strip.py" line="63" />
+   <location filename="cnnviz/gui/lesson_strip.py" line="208" />
    <source>Hide the text (the title stays)</source>
    <translation>隐藏正文（标题保留）</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lesson_strip.py" line="62" />
+   <location filename="cnnviz/gui/lesson_strip.py" line="65" />
    <source>Close the lesson: the settings, panels and mode from before it come back</source>
    <translation>关闭课程：恢复课程之前的设置、面板和模式</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lesson_strip.py" line="149" />
+   <location filename="cnnviz/gui/lesson_strip.py" line="152" />
    <source>The lesson's suggested view: presenter mode, only {views}. Click again for every panel.</source>
    <translation>课程建议的视图：演示模式，只显示 {views}。再点一次显示所有面板。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lesson_strip.py" line="151" />
+   <location filename="cnnviz/gui/lesson_strip.py" line="154" />
    <source>The lesson's suggested view: only {views}. Click again for every panel.</source>
    <translation>课程建议的视图：只显示 {views}。再点一次显示所有面板。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lesson_strip.py" line="196" />
+   <location filename="cnnviz/gui/lesson_strip.py" line="208" />
    <source>Show the text</source>
    <translation>显示正文</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lesson_strip.py" line="145" />
+   <location filename="cnnviz/gui/lesson_strip.py" line="148" />
    <source>Lesson: {title}</source>
    <translation>课程：{title}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lesson_strip.py" line="163" />
+   <location filename="cnnviz/gui/lesson_strip.py" line="170" />
    <source>step {page} of {last}</source>
    <translation>第 {page} 步，共 {last} 步</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lesson_strip.py" line="165" />
+   <location filename="cnnviz/gui/lesson_strip.py" line="172" />
    <source>{last} steps</source>
    <translation>共 {last} 步</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lessons.py" line="265" />
+   <location filename="cnnviz/gui/lessons.py" line="266" />
    <source>Applying…</source>
    <translation>正在应用…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lessons.py" line="322" />
+   <location filename="cnnviz/gui/lessons.py" line="329" />
    <source>Open a lesson preset</source>
    <translation>打开课程</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lessons.py" line="224" />
+   <location filename="cnnviz/gui/lessons.py" line="225" />
    <source>Kept the lesson's run for comparison (grey, dashed); the run from before the lesson is back.</source>
    <translation>已保留课程的运行以作比较（灰色虚线）；课程之前的运行已恢复。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lessons.py" line="236" />
+   <location filename="cnnviz/gui/lessons.py" line="237" />
    <source>close the lesson</source>
    <translation>关闭课程</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lessons.py" line="322" />
+   <location filename="cnnviz/gui/lessons.py" line="329" />
    <source>Lesson preset</source>
    <translation>课程</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lessons.py" line="147" />
+   <location filename="cnnviz/gui/lessons.py" line="148" />
    <source>load the lesson “{title}”</source>
    <translation>加载课程“{title}”</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lessons.py" line="332" />
+   <location filename="cnnviz/gui/lessons.py" line="339" />
    <source>Cannot use this lesson file: {exc}</source>
    <translation>无法使用此课程文件：{exc}</translation>
   </message>
@@ -1870,7 +1875,7 @@ Save it before {what}?</source>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/classify.py" line="77" />
-   <location filename="cnnviz/gui/panels/feature_maps.py" line="188" />
+   <location filename="cnnviz/gui/panels/feature_maps.py" line="187" />
    <location filename="cnnviz/gui/panels/timelapse.py" line="218" />
    <source>input</source>
    <translation>输入</translation>
@@ -2040,7 +2045,7 @@ Save it before {what}?</source>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/curve_titles.py" line="42" />
-   <location filename="cnnviz/gui/panels/curves.py" line="54" />
+   <location filename="cnnviz/gui/panels/curves.py" line="95" />
    <source>loss</source>
    <translation>损失</translation>
   </message>
@@ -2076,29 +2081,29 @@ Save it before {what}?</source>
    <translation>点开始（或按空格键）开始训练：损失会在这里一步步出现</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/curves.py" line="31" />
-   <location filename="cnnviz/gui/panels/curves.py" line="47" />
-   <location filename="cnnviz/gui/panels/curves.py" line="193" />
+   <location filename="cnnviz/gui/panels/curves.py" line="72" />
+   <location filename="cnnviz/gui/panels/curves.py" line="88" />
+   <location filename="cnnviz/gui/panels/curves.py" line="256" />
    <source>Training curves</source>
    <translation>训练曲线</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/curves.py" line="48" />
+   <location filename="cnnviz/gui/panels/curves.py" line="89" />
    <source>Loss (per step, smoothed, test dots) and accuracy (train line, test dots) against epochs</source>
    <translation>随轮次变化的损失（每步、平滑、测试点）和准确率（训练线、测试点）</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/curves.py" line="203" />
+   <location filename="cnnviz/gui/panels/curves.py" line="266" />
    <source>Training curves, with a kept run for comparison</source>
    <translation>训练曲线（附保留的训练以作比较）</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/curves.py" line="331" />
+   <location filename="cnnviz/gui/panels/curves.py" line="398" />
    <source>test accuracy {accuracies} · {text}</source>
    <translation>测试准确率 {accuracies} · {text}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/curves.py" line="196" />
+   <location filename="cnnviz/gui/panels/curves.py" line="259" />
    <source>- - - A, the kept run ({source}): {label}</source>
    <translation>- - - A，保留的训练（{source}）：{label}</translation>
   </message>
@@ -2271,62 +2276,62 @@ Save it before {what}?</source>
    <translation>标签 {label}；网络认成 {answer}，{verdict}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/feature_maps.py" line="47" />
+   <location filename="cnnviz/gui/panels/feature_maps.py" line="46" />
    <source>showing</source>
    <translation>显示</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/feature_maps.py" line="51" />
+   <location filename="cnnviz/gui/panels/feature_maps.py" line="50" />
    <source>The layers shown: when all of them would be too small to see, the panel shows one conv layer with its pooling, or one layer (presenter mode: one layer, big)</source>
    <translation>所显示的层：全部显示会太小时，面板只显示一个卷积层及其池化层，或一个层（演示模式：一个层，放大）</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/feature_maps.py" line="58" />
+   <location filename="cnnviz/gui/panels/feature_maps.py" line="57" />
    <source>Layers shown</source>
    <translation>所显示的层</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/feature_maps.py" line="69" />
+   <location filename="cnnviz/gui/panels/feature_maps.py" line="68" />
    <source>The input image and what each layer makes of it</source>
    <translation>输入图片，以及每一层把它变成了什么</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/feature_maps.py" line="76" />
+   <location filename="cnnviz/gui/panels/feature_maps.py" line="75" />
    <source>Point at a feature-map pixel: what it sees lights up on the input; for conv1 you see the sum that made it.</source>
    <translation>指向特征图上的一个像素：它看到的区域会在输入上亮起；对 conv1 还能看到算出它的求和。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/feature_maps.py" line="292" />
+   <location filename="cnnviz/gui/panels/feature_maps.py" line="291" />
    <source>your drawing</source>
    <translation>你的手写</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/feature_maps.py" line="294" />
+   <location filename="cnnviz/gui/panels/feature_maps.py" line="293" />
    <source>label {label}</source>
    <translation>标签 {label}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/feature_maps.py" line="300" />
+   <location filename="cnnviz/gui/panels/feature_maps.py" line="299" />
    <source>{source}: the network says {answer}, {percent}% sure</source>
    <translation>{source}：网络认为是 {answer}，把握 {percent}%</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/feature_maps.py" line="304" />
+   <location filename="cnnviz/gui/panels/feature_maps.py" line="303" />
    <source>Feature maps of the weights of step {step}</source>
    <translation>第 {step} 步权重的特征图</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/feature_maps.py" line="333" />
+   <location filename="cnnviz/gui/panels/feature_maps.py" line="334" />
    <source>{layer} maps 0–{last} of {count}</source>
    <translation>{layer} 的特征图 0–{last}（共 {count} 张）</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/feature_maps.py" line="200" />
+   <location filename="cnnviz/gui/panels/feature_maps.py" line="199" />
    <source>{count} maps</source>
    <translation>{count} 张图</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/feature_maps.py" line="336" />
+   <location filename="cnnviz/gui/panels/feature_maps.py" line="337" />
    <source>not shown</source>
    <translation>未显示</translation>
   </message>
