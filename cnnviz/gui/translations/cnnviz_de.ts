@@ -2010,7 +2010,7 @@ Zuerst speichern, dann {what}?</translation>
   <message>
    <location filename="cnnviz/gui/panels/controls.py" line="196" />
    <source>▶  Resume</source>
-   <translation>▶  Weiter</translation>
+   <translation>▶  Fortsetzen</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/controls.py" line="196" />
@@ -4548,7 +4548,7 @@ Wiederherstellen?</translation>
   <message>
    <location filename="assets/presets/03_learning_rate_too_high.json" line="1" />
    <source>Type 0.05 as the learning rate and press Resume (Space): the same network now learns, about 97% on the test images after 300 more steps.</source>
-   <translation>Gib 0,05 als Lernrate ein und drücke Weiter (Leertaste): Dasselbe Netz lernt jetzt, nach 300 weiteren Schritten etwa 97 % auf den Testbildern.</translation>
+   <translation>Gib 0,05 als Lernrate ein und drücke Fortsetzen (Leertaste): Dasselbe Netz lernt jetzt, nach 300 weiteren Schritten etwa 97 % auf den Testbildern.</translation>
   </message>
   <message>
    <location filename="assets/presets/04_overfitting_200_images.json" line="1" />
