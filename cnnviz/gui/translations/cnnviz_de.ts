@@ -865,7 +865,7 @@
   </message>
   <message>
    <location filename="cnnviz/gui/accessibility.py" line="257" />
-   <location filename="cnnviz/gui/router.py" line="176" />
+   <location filename="cnnviz/gui/router.py" line="192" />
    <source>Training diverged: {message}</source>
    <translation>Das Training ist divergiert: {message}</translation>
   </message>
@@ -3971,22 +3971,43 @@ Restore it?</source>
 Wiederherstellen?</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/router.py" line="164" />
+   <location filename="cnnviz/gui/router.py" line="35" />
+   <source>{hours} h {minutes:02d} min</source>
+   <translation>{hours} Std. {minutes:02d} Min.</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/router.py" line="36" />
+   <source>{minutes} min {seconds:02d} s</source>
+   <translation>{minutes} Min. {seconds:02d} s</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/router.py" line="37" />
+   <source>{seconds} s</source>
+   <translation>{seconds} s</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/router.py" line="58" />
+   <location filename="cnnviz/gui/status.py" line="35" />
+   <source>ETA {value}</source>
+   <translation>Rest {value}</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/router.py" line="180" />
    <source>{backend}: compiling kernels, first start only</source>
    <translation>{backend}: kompiliert Kernel, nur beim ersten Start</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/router.py" line="179" />
+   <location filename="cnnviz/gui/router.py" line="195" />
    <source>Training diverged and is paused. {advice}</source>
    <translation>Das Training ist divergiert und pausiert. {advice}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/router.py" line="187" />
+   <location filename="cnnviz/gui/router.py" line="203" />
    <source>Training stopped: {message}</source>
    <translation>Training gestoppt: {message}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/router.py" line="68" />
+   <location filename="cnnviz/gui/router.py" line="84" />
    <source>Display error: {error_type}: {exc}</source>
    <translation>Anzeigefehler: {error_type}: {exc}</translation>
   </message>
@@ -4276,11 +4297,6 @@ Wiederherstellen?</translation>
    <translation>Backend {value}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/status.py" line="35" />
-   <source>ETA {value}</source>
-   <translation>Rest {value}</translation>
-  </message>
-  <message>
    <location filename="cnnviz/gui/status.py" line="36" />
    <source>test accuracy {value}</source>
    <translation>Testgenauigkeit {value}</translation>
@@ -4291,7 +4307,7 @@ Wiederherstellen?</translation>
    <translation>Diese Meldung ausblenden</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/status.py" line="417" />
+   <location filename="cnnviz/gui/status.py" line="420" />
    <source>{value} images/s</source>
    <translation>{value} Bilder/s</translation>
   </message>

@@ -865,7 +865,7 @@
   </message>
   <message>
    <location filename="cnnviz/gui/accessibility.py" line="257" />
-   <location filename="cnnviz/gui/router.py" line="176" />
+   <location filename="cnnviz/gui/router.py" line="192" />
    <source>Training diverged: {message}</source>
    <translation>学習が発散しました：{message}</translation>
   </message>
@@ -3970,22 +3970,43 @@ Restore it?</source>
 復元しますか？</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/router.py" line="164" />
+   <location filename="cnnviz/gui/router.py" line="35" />
+   <source>{hours} h {minutes:02d} min</source>
+   <translation>{hours} 時間 {minutes:02d} 分</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/router.py" line="36" />
+   <source>{minutes} min {seconds:02d} s</source>
+   <translation>{minutes} 分 {seconds:02d} 秒</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/router.py" line="37" />
+   <source>{seconds} s</source>
+   <translation>{seconds} 秒</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/router.py" line="58" />
+   <location filename="cnnviz/gui/status.py" line="35" />
+   <source>ETA {value}</source>
+   <translation>残り {value}</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/router.py" line="180" />
    <source>{backend}: compiling kernels, first start only</source>
    <translation>{backend}：カーネルをコンパイル中（初回のみ）</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/router.py" line="179" />
+   <location filename="cnnviz/gui/router.py" line="195" />
    <source>Training diverged and is paused. {advice}</source>
    <translation>学習が発散したため、一時停止しました。{advice}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/router.py" line="187" />
+   <location filename="cnnviz/gui/router.py" line="203" />
    <source>Training stopped: {message}</source>
    <translation>学習が止まりました：{message}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/router.py" line="68" />
+   <location filename="cnnviz/gui/router.py" line="84" />
    <source>Display error: {error_type}: {exc}</source>
    <translation>表示エラー：{error_type}: {exc}</translation>
   </message>
@@ -4275,11 +4296,6 @@ Restore it?</source>
    <translation>バックエンド {value}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/status.py" line="35" />
-   <source>ETA {value}</source>
-   <translation>残り {value}</translation>
-  </message>
-  <message>
    <location filename="cnnviz/gui/status.py" line="36" />
    <source>test accuracy {value}</source>
    <translation>テスト精度 {value}</translation>
@@ -4290,7 +4306,7 @@ Restore it?</source>
    <translation>このメッセージを隠す</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/status.py" line="417" />
+   <location filename="cnnviz/gui/status.py" line="420" />
    <source>{value} images/s</source>
    <translation>{value} 枚/秒</translation>
   </message>
