@@ -141,7 +141,7 @@ class SideBySide:
         notes = {name: self.why_not(name, maps_now[name].shape, "maps") for name in layers}
         return (
             {name: theirs[name] for name, note in notes.items() if not note},
-            "; ".join(dict.fromkeys(note for note in notes.values() if note)),
+            self._(N_("; ")).join(dict.fromkeys(note for note in notes.values() if note)),
         )
 
 

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from importlib import resources
 
-from .. import number_format
+from .. import number_format, translatable
 from ..translatable import CONTEXT
 
 ENGLISH = "en"
@@ -183,6 +183,12 @@ def tr(text: str, disambiguation: str | None = None) -> str:
     from PySide6.QtCore import QCoreApplication
 
     return QCoreApplication.translate(CONTEXT, text, disambiguation)
+
+
+def sentences(parts) -> str:
+    """Sentences in the GUI's language as one text, joined its way: "Gespeichert. Weiter" but "已保存。下一句"
+    (no space after full-width punctuation; :func:`cnnviz.translatable.sentences`)."""
+    return translatable.sentences(parts, current())
 
 
 def number_style(code: str) -> number_format.Style:

@@ -173,6 +173,12 @@
    <translation>{layer} ist bei A {a}, bei B {b}: ein anderes Netz ({kept}, jetzt {now})</translation>
   </message>
   <message>
+   <location filename="cnnviz/app/side_by_side.py" line="144" />
+   <location filename="cnnviz/gui/panels/kernels.py" line="188" />
+   <source>; </source>
+   <translation>; </translation>
+  </message>
+  <message>
    <location filename="cnnviz/app/side_by_side.py" line="96" />
    <source>A ({source}) has no weights kept: its kernels cannot be shown</source>
    <translation>A ({source}) hat keine Gewichte behalten: seine Kernel können nicht gezeigt werden</translation>
@@ -955,8 +961,8 @@
   </message>
   <message>
    <location filename="cnnviz/gui/checkpoints.py" line="328" />
-   <source>{loaded} Start continues training from these weights.</source>
-   <translation>{loaded} Start trainiert mit diesen Gewichten weiter.</translation>
+   <source>Start continues training from these weights.</source>
+   <translation>Start trainiert mit diesen Gewichten weiter.</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/checkpoints.py" line="401" />
@@ -1012,11 +1018,6 @@ Zuerst speichern, dann {what}?</translation>
    <translation>Das Modell konnte nicht geladen werden: Sein Netz {spec!r} ist hier nicht gültig</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="330" />
-   <source>{text} Note: {note}.</source>
-   <translation>{text} Hinweis: {note}.</translation>
-  </message>
-  <message>
    <location filename="cnnviz/gui/checkpoints.py" line="421" />
    <source>Could not restore the autosave {path}: {error}</source>
    <translation>Die Sicherung {path} konnte nicht wiederhergestellt werden: {error}</translation>
@@ -1040,6 +1041,11 @@ Zuerst speichern, dann {what}?</translation>
    <location filename="cnnviz/gui/checkpoints.py" line="298" />
    <source>Could not load the model: {error}</source>
    <translation>Das Modell konnte nicht geladen werden: {error}</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/checkpoints.py" line="330" />
+   <source>Note: {note}.</source>
+   <translation>Hinweis: {note}.</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/checkpoints.py" line="388" />
@@ -1598,7 +1604,7 @@ Zuerst speichern, dann {what}?</translation>
    <translation>Modelle werden gespeichert in: {folder}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/language.py" line="230" />
+   <location filename="cnnviz/gui/language.py" line="236" />
    <source>This is the language shown now.</source>
    <translation>Das ist die Sprache, die gerade angezeigt wird.</translation>
   </message>
@@ -3755,62 +3761,62 @@ erscheinen hier während des Trainings</translation>
    <translation>&lt;b&gt;Verdeckung&lt;/b&gt;&lt;br&gt;orange: schadet · blau: hilft</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/questions.py" line="113" />
+   <location filename="cnnviz/gui/questions.py" line="114" />
    <source>Stop and go ahead</source>
    <translation>Stoppen und fortfahren</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/questions.py" line="187" />
+   <location filename="cnnviz/gui/questions.py" line="188" />
    <source>Open the lesson?</source>
    <translation>Die Lektion öffnen?</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/questions.py" line="191" />
+   <location filename="cnnviz/gui/questions.py" line="192" />
    <source>Open the lesson</source>
    <translation>Lektion öffnen</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/questions.py" line="208" />
+   <location filename="cnnviz/gui/questions.py" line="209" />
    <source>The lesson's run is not saved (step {step}).</source>
    <translation>Der Lauf der Lektion ist nicht gespeichert (Schritt {step}).</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/questions.py" line="218" />
+   <location filename="cnnviz/gui/questions.py" line="219" />
    <source>Closing the lesson stops it and brings back the settings and the run from before the lesson.</source>
    <translation>Das Schließen der Lektion beendet ihn und holt die Einstellungen und den Lauf von vor der Lektion zurück.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/questions.py" line="221" />
+   <location filename="cnnviz/gui/questions.py" line="222" />
    <source>Close the lesson?</source>
    <translation>Die Lektion schließen?</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/questions.py" line="228" />
+   <location filename="cnnviz/gui/questions.py" line="229" />
    <source>Go on with the lesson</source>
    <translation>Mit der Lektion weitermachen</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/questions.py" line="232" />
+   <location filename="cnnviz/gui/questions.py" line="233" />
    <source>Keep it to compare: its curves stay on the plots, grey and dashed, beside the run from before.</source>
    <translation>Zum Vergleich behalten: seine Kurven bleiben grau und gestrichelt in den Diagrammen, neben dem Lauf von vorher.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/questions.py" line="233" />
+   <location filename="cnnviz/gui/questions.py" line="234" />
    <source>Save it: a model file to load again later.</source>
    <translation>Speichern: eine Modelldatei, die sich später wieder laden lässt.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/questions.py" line="234" />
+   <location filename="cnnviz/gui/questions.py" line="235" />
    <source>Discard it: the lesson's run is gone.</source>
    <translation>Verwerfen: der Lauf der Lektion ist weg.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/questions.py" line="92" />
+   <location filename="cnnviz/gui/questions.py" line="93" />
    <source>The run is paused</source>
    <translation>Der Lauf ist pausiert</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/questions.py" line="93" />
+   <location filename="cnnviz/gui/questions.py" line="94" />
    <source>A training run is paused. To {action}, it has to stop (the weights trained so far are replaced).
 
 Stop the run and go ahead?</source>
@@ -3819,18 +3825,18 @@ Stop the run and go ahead?</source>
 Training stoppen und fortfahren?</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/questions.py" line="97" />
-   <location filename="cnnviz/gui/questions.py" line="192" />
+   <location filename="cnnviz/gui/questions.py" line="98" />
+   <location filename="cnnviz/gui/questions.py" line="193" />
    <source>Keep the run</source>
    <translation>Lauf behalten</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/questions.py" line="101" />
+   <location filename="cnnviz/gui/questions.py" line="102" />
    <source>Training is running</source>
    <translation>Das Training läuft</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/questions.py" line="102" />
+   <location filename="cnnviz/gui/questions.py" line="103" />
    <source>A training run is going on. To {action}, it has to stop (the weights trained so far are replaced).
 
 Stop the run and go ahead?</source>
@@ -3839,80 +3845,80 @@ Stop the run and go ahead?</source>
 Training stoppen und fortfahren?</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/questions.py" line="106" />
-   <location filename="cnnviz/gui/questions.py" line="192" />
+   <location filename="cnnviz/gui/questions.py" line="107" />
+   <location filename="cnnviz/gui/questions.py" line="193" />
    <source>Keep training</source>
    <translation>Weiter trainieren</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/questions.py" line="190" />
+   <location filename="cnnviz/gui/questions.py" line="191" />
    <source>Save it first…</source>
    <translation>Zuerst speichern…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/questions.py" line="210" />
+   <location filename="cnnviz/gui/questions.py" line="211" />
    <source>The lesson's run is paused at step {step}.</source>
    <translation>Der Lauf der Lektion ist bei Schritt {step} angehalten.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/questions.py" line="212" />
+   <location filename="cnnviz/gui/questions.py" line="213" />
    <source>The lesson's run is training (paused for this question at step {step}).</source>
    <translation>Der Lauf der Lektion trainiert (für diese Frage bei Schritt {step} angehalten).</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/questions.py" line="226" />
+   <location filename="cnnviz/gui/questions.py" line="227" />
    <source>Save it…</source>
    <translation>Speichern…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/questions.py" line="227" />
+   <location filename="cnnviz/gui/questions.py" line="228" />
    <source>Discard it</source>
    <translation>Verwerfen</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/questions.py" line="57" />
-   <location filename="cnnviz/gui/questions.py" line="73" />
-   <location filename="cnnviz/gui/questions.py" line="50" />
+   <location filename="cnnviz/gui/questions.py" line="58" />
+   <location filename="cnnviz/gui/questions.py" line="74" />
+   <location filename="cnnviz/gui/questions.py" line="51" />
    <source>you {action}</source>
    <translation>{action}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/questions.py" line="73" />
+   <location filename="cnnviz/gui/questions.py" line="74" />
    <source>start a new run</source>
    <translation>einen neuen Lauf starten</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/questions.py" line="179" />
+   <location filename="cnnviz/gui/questions.py" line="180" />
    <source>It is not saved.</source>
    <translation>Er ist nicht gespeichert.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/questions.py" line="181" />
+   <location filename="cnnviz/gui/questions.py" line="182" />
    <source>The lesson “{title}” sets it aside, stopped: closing the lesson brings it back, with its weights and curves.</source>
    <translation>Die Lektion „{title}“ legt ihn beendet beiseite: Das Schließen der Lektion holt ihn mit seinen Gewichten und Kurven zurück.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/questions.py" line="225" />
+   <location filename="cnnviz/gui/questions.py" line="226" />
    <source>Keep it to compare</source>
    <translation>Zum Vergleich behalten</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/questions.py" line="169" />
+   <location filename="cnnviz/gui/questions.py" line="170" />
    <source>The run now (step {step}) is not saved.</source>
    <translation>Der Lauf jetzt (Schritt {step}) ist nicht gespeichert.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/questions.py" line="216" />
+   <location filename="cnnviz/gui/questions.py" line="217" />
    <source>Its test accuracy: {accuracy} %.</source>
    <translation>Seine Testgenauigkeit: {accuracy} %.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/questions.py" line="173" />
+   <location filename="cnnviz/gui/questions.py" line="174" />
    <source>A training run is paused at step {step}.</source>
    <translation>Ein Trainingslauf ist bei Schritt {step} angehalten.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/questions.py" line="175" />
+   <location filename="cnnviz/gui/questions.py" line="176" />
    <source>A training run is going on (paused for this question at step {step}).</source>
    <translation>Ein Trainingslauf läuft (für diese Frage bei Schritt {step} angehalten).</translation>
   </message>
@@ -4745,6 +4751,14 @@ Wiederherstellen?</translation>
    <location filename="assets/presets/08_teach_it_our_shapes.json" line="1" />
    <source>Discuss: why are a few dozen drawings enough for three shapes, when the digits took thousands? What does it answer for a shape it never saw, a heart or a house?</source>
    <translation>Diskutiert: Warum reichen ein paar Dutzend Zeichnungen für drei Formen, wenn die Ziffern Tausende brauchten? Was antwortet es auf eine Form, die es nie gesehen hat, ein Herz oder ein Haus?</translation>
+  </message>
+  <message>
+   <source>{loaded} Start continues training from these weights.</source>
+   <translation type="vanished">{loaded} Start trainiert mit diesen Gewichten weiter.</translation>
+  </message>
+  <message>
+   <source>{text} Note: {note}.</source>
+   <translation type="vanished">{text} Hinweis: {note}.</translation>
   </message>
   <message>
    <source>The last run is also kept in an autosave, offered at the next start.</source>

@@ -173,6 +173,12 @@
    <translation>A 的 {layer} 为 {a}，B 的为 {b}：是另一个网络（{kept}，当前为 {now}）</translation>
   </message>
   <message>
+   <location filename="cnnviz/app/side_by_side.py" line="144" />
+   <location filename="cnnviz/gui/panels/kernels.py" line="188" />
+   <source>; </source>
+   <translation>；</translation>
+  </message>
+  <message>
    <location filename="cnnviz/app/side_by_side.py" line="96" />
    <source>A ({source}) has no weights kept: its kernels cannot be shown</source>
    <translation>A（{source}）没有保留权重：无法显示其卷积核</translation>
@@ -955,8 +961,8 @@
   </message>
   <message>
    <location filename="cnnviz/gui/checkpoints.py" line="328" />
-   <source>{loaded} Start continues training from these weights.</source>
-   <translation>{loaded} 按“开始”会从这些权重继续训练。</translation>
+   <source>Start continues training from these weights.</source>
+   <translation>按“开始”会从这些权重继续训练。</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/checkpoints.py" line="401" />
@@ -1012,11 +1018,6 @@ Save it before {what}?</source>
    <translation>无法加载模型：其网络 {spec!r} 在此无效</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="330" />
-   <source>{text} Note: {note}.</source>
-   <translation>{text} 注意：{note}。</translation>
-  </message>
-  <message>
    <location filename="cnnviz/gui/checkpoints.py" line="421" />
    <source>Could not restore the autosave {path}: {error}</source>
    <translation>无法恢复自动保存 {path}：{error}</translation>
@@ -1040,6 +1041,11 @@ Save it before {what}?</source>
    <location filename="cnnviz/gui/checkpoints.py" line="298" />
    <source>Could not load the model: {error}</source>
    <translation>无法加载模型：{error}</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/checkpoints.py" line="330" />
+   <source>Note: {note}.</source>
+   <translation>注意：{note}。</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/checkpoints.py" line="388" />
@@ -1598,7 +1604,7 @@ Save it before {what}?</source>
    <translation>模型保存位置：{folder}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/language.py" line="230" />
+   <location filename="cnnviz/gui/language.py" line="236" />
    <source>This is the language shown now.</source>
    <translation>这就是当前显示的语言。</translation>
   </message>
@@ -3754,62 +3760,62 @@ appear here while training</source>
    <translation>&lt;b&gt;遮挡&lt;/b&gt;&lt;br&gt;橙色：降低 · 蓝色：提高</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/questions.py" line="113" />
+   <location filename="cnnviz/gui/questions.py" line="114" />
    <source>Stop and go ahead</source>
    <translation>停止并继续操作</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/questions.py" line="187" />
+   <location filename="cnnviz/gui/questions.py" line="188" />
    <source>Open the lesson?</source>
    <translation>打开课程？</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/questions.py" line="191" />
+   <location filename="cnnviz/gui/questions.py" line="192" />
    <source>Open the lesson</source>
    <translation>打开课程</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/questions.py" line="208" />
+   <location filename="cnnviz/gui/questions.py" line="209" />
    <source>The lesson's run is not saved (step {step}).</source>
    <translation>课程的运行尚未保存（第 {step} 步）。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/questions.py" line="218" />
+   <location filename="cnnviz/gui/questions.py" line="219" />
    <source>Closing the lesson stops it and brings back the settings and the run from before the lesson.</source>
    <translation>关闭课程会停止它，并恢复课程之前的设置和运行。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/questions.py" line="221" />
+   <location filename="cnnviz/gui/questions.py" line="222" />
    <source>Close the lesson?</source>
    <translation>关闭课程？</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/questions.py" line="228" />
+   <location filename="cnnviz/gui/questions.py" line="229" />
    <source>Go on with the lesson</source>
    <translation>继续课程</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/questions.py" line="232" />
+   <location filename="cnnviz/gui/questions.py" line="233" />
    <source>Keep it to compare: its curves stay on the plots, grey and dashed, beside the run from before.</source>
    <translation>保留以作比较：它的曲线以灰色虚线留在图上，与之前的运行并列。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/questions.py" line="233" />
+   <location filename="cnnviz/gui/questions.py" line="234" />
    <source>Save it: a model file to load again later.</source>
    <translation>保存：存为模型文件，以后可再次加载。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/questions.py" line="234" />
+   <location filename="cnnviz/gui/questions.py" line="235" />
    <source>Discard it: the lesson's run is gone.</source>
    <translation>丢弃：课程的运行将消失。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/questions.py" line="92" />
+   <location filename="cnnviz/gui/questions.py" line="93" />
    <source>The run is paused</source>
    <translation>训练已暂停</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/questions.py" line="93" />
+   <location filename="cnnviz/gui/questions.py" line="94" />
    <source>A training run is paused. To {action}, it has to stop (the weights trained so far are replaced).
 
 Stop the run and go ahead?</source>
@@ -3818,18 +3824,18 @@ Stop the run and go ahead?</source>
 停止训练并继续该操作吗？</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/questions.py" line="97" />
-   <location filename="cnnviz/gui/questions.py" line="192" />
+   <location filename="cnnviz/gui/questions.py" line="98" />
+   <location filename="cnnviz/gui/questions.py" line="193" />
    <source>Keep the run</source>
    <translation>保留这次训练</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/questions.py" line="101" />
+   <location filename="cnnviz/gui/questions.py" line="102" />
    <source>Training is running</source>
    <translation>正在训练</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/questions.py" line="102" />
+   <location filename="cnnviz/gui/questions.py" line="103" />
    <source>A training run is going on. To {action}, it has to stop (the weights trained so far are replaced).
 
 Stop the run and go ahead?</source>
@@ -3838,80 +3844,80 @@ Stop the run and go ahead?</source>
 停止训练并继续该操作吗？</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/questions.py" line="106" />
-   <location filename="cnnviz/gui/questions.py" line="192" />
+   <location filename="cnnviz/gui/questions.py" line="107" />
+   <location filename="cnnviz/gui/questions.py" line="193" />
    <source>Keep training</source>
    <translation>继续训练</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/questions.py" line="190" />
+   <location filename="cnnviz/gui/questions.py" line="191" />
    <source>Save it first…</source>
    <translation>先保存…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/questions.py" line="210" />
+   <location filename="cnnviz/gui/questions.py" line="211" />
    <source>The lesson's run is paused at step {step}.</source>
    <translation>课程的运行在第 {step} 步暂停。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/questions.py" line="212" />
+   <location filename="cnnviz/gui/questions.py" line="213" />
    <source>The lesson's run is training (paused for this question at step {step}).</source>
    <translation>课程的运行正在训练（为此问题在第 {step} 步暂停）。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/questions.py" line="226" />
+   <location filename="cnnviz/gui/questions.py" line="227" />
    <source>Save it…</source>
    <translation>保存…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/questions.py" line="227" />
+   <location filename="cnnviz/gui/questions.py" line="228" />
    <source>Discard it</source>
    <translation>丢弃</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/questions.py" line="57" />
-   <location filename="cnnviz/gui/questions.py" line="73" />
-   <location filename="cnnviz/gui/questions.py" line="50" />
+   <location filename="cnnviz/gui/questions.py" line="58" />
+   <location filename="cnnviz/gui/questions.py" line="74" />
+   <location filename="cnnviz/gui/questions.py" line="51" />
    <source>you {action}</source>
    <translation>{action}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/questions.py" line="73" />
+   <location filename="cnnviz/gui/questions.py" line="74" />
    <source>start a new run</source>
    <translation>开始新的训练</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/questions.py" line="179" />
+   <location filename="cnnviz/gui/questions.py" line="180" />
    <source>It is not saved.</source>
    <translation>它尚未保存。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/questions.py" line="181" />
+   <location filename="cnnviz/gui/questions.py" line="182" />
    <source>The lesson “{title}” sets it aside, stopped: closing the lesson brings it back, with its weights and curves.</source>
    <translation>课程“{title}”会停止并暂存它：关闭课程后，它会连同权重和曲线一起恢复。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/questions.py" line="225" />
+   <location filename="cnnviz/gui/questions.py" line="226" />
    <source>Keep it to compare</source>
    <translation>保留以作比较</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/questions.py" line="169" />
+   <location filename="cnnviz/gui/questions.py" line="170" />
    <source>The run now (step {step}) is not saved.</source>
    <translation>当前的运行（第 {step} 步）尚未保存。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/questions.py" line="216" />
+   <location filename="cnnviz/gui/questions.py" line="217" />
    <source>Its test accuracy: {accuracy} %.</source>
    <translation>测试准确率：{accuracy} %。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/questions.py" line="173" />
+   <location filename="cnnviz/gui/questions.py" line="174" />
    <source>A training run is paused at step {step}.</source>
    <translation>训练运行在第 {step} 步暂停。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/questions.py" line="175" />
+   <location filename="cnnviz/gui/questions.py" line="176" />
    <source>A training run is going on (paused for this question at step {step}).</source>
    <translation>训练运行正在进行（为此问题在第 {step} 步暂停）。</translation>
   </message>
@@ -4744,6 +4750,14 @@ Restore it?</source>
    <location filename="assets/presets/08_teach_it_our_shapes.json" line="1" />
    <source>Discuss: why are a few dozen drawings enough for three shapes, when the digits took thousands? What does it answer for a shape it never saw, a heart or a house?</source>
    <translation>讨论：为什么三个图形只需几十幅图画，而数字却需要成千上万幅？对于它从未见过的图形，比如心形或房子，它会怎么回答？</translation>
+  </message>
+  <message>
+   <source>{loaded} Start continues training from these weights.</source>
+   <translation type="vanished">{loaded} 按“开始”会从这些权重继续训练。</translation>
+  </message>
+  <message>
+   <source>{text} Note: {note}.</source>
+   <translation type="vanished">{text} 注意：{note}。</translation>
   </message>
   <message>
    <source>The last run is also kept in an autosave, offered at the next start.</source>
