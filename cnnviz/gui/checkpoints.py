@@ -258,7 +258,7 @@ class Checkpoints:
         step = run.last_step.step if run.last_step is not None else self.state.local.step
         if run.last_eval is None:
             return tr("The model was trained for {step} steps and is not saved.").format(step=f"{grouped(step):,}")
-        return tr("The model was trained for {step} steps, {accuracy} % on the test images, and is not saved.").format(
+        return tr("The model was trained for {step} steps, {accuracy}% on the test images, and is not saved.").format(
             step=f"{grouped(step):,}", accuracy=f"{number(100 * run.last_eval.test_accuracy):.1f}"
         )
 

@@ -214,7 +214,7 @@ class RunQuestions:
         sentences = [where.format(step=f"{grouped(step):,}")]
         accuracy = self.state.test_accuracy
         if accuracy is not None:
-            sentences.append(tr("Its test accuracy: {accuracy} %.").format(accuracy=f"{number(100 * accuracy):.1f}"))
+            sentences.append(tr("Its test accuracy: {accuracy}%.").format(accuracy=f"{number(100 * accuracy):.1f}"))
         sentences.append(
             tr("Closing the lesson stops it and brings back the settings and the run from before the lesson.")
         )

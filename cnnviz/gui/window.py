@@ -322,10 +322,10 @@ class MainWindow(QMainWindow):
         zoom.apply(self, self.zoom_level)
         self.menus.show_zoom(self.zoom_level)
         if remember:
-            self.statusBar().showMessage(tr("Zoom {level} %").format(level=self.zoom_level), 4000)
+            self.statusBar().showMessage(tr("Zoom {level}%").format(level=self.zoom_level), 4000)
             if not zoom.save(self.zoom_level):
                 self.statusBar().showMessage(
-                    tr("{zoom} (could not be stored)").format(zoom=tr("Zoom {level} %").format(level=self.zoom_level)),
+                    tr("{zoom} (could not be stored)").format(zoom=tr("Zoom {level}%").format(level=self.zoom_level)),
                     6000,
                 )
 
@@ -346,7 +346,7 @@ class MainWindow(QMainWindow):
         self.set_zoom(largest, remember=False)
         self.banner.show_message(
             tr(
-                "Zoom {asked} % does not fit this window ({width}×{height}): showing {level} %, the largest at "
+                "Zoom {asked}% does not fit this window ({width}×{height}): showing {level}%, the largest at "
                 "which every view fits."
             ).format(asked=asked, level=largest, width=self.width(), height=self.height()),
             "info",  # no time limit: at start the restore question may cover the window for longer
@@ -359,7 +359,7 @@ class MainWindow(QMainWindow):
         largest = zoom.largest_fitting(self.width(), self.height())
         if direction > 0 and zoom.step(self.zoom_level, direction) > largest:
             self.statusBar().showMessage(
-                tr("Zoom {level} % is the largest at which every view fits this window ({width}×{height})").format(
+                tr("Zoom {level}% is the largest at which every view fits this window ({width}×{height})").format(
                     level=largest, width=self.width(), height=self.height()
                 ),
                 8000,

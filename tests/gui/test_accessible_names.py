@@ -170,7 +170,7 @@ def test_training_milestones_are_announced(window):
     assert said[1] == "Training resumed"
     assert said[2] == "Test accuracy 87.5 % at step 50"
     assert said[3].startswith("Training diverged: the loss became nan")
-    assert said[4] == "Training finished, test accuracy 90.0 %"
+    assert said[4] == "Training finished, test accuracy 90.0%"
 
 
 def test_a_real_run_is_announced(qtbot, window):

@@ -137,8 +137,8 @@ def test_a_chinese_prediction_is_spoken_once_per_answer(in_language, make_window
     for sure in (0.80, 0.81, 0.83):  # the same answer, 3, growing surer: said once ("，" is no ",")
         probabilities[3] = sure
         classify.show_probabilities(probabilities)
-    assert classify.accessibleDescription() == "预测为 3，把握 83 %"
-    assert list(accessibility.recent_announcements) == ["预测为 3，把握 80 %"]
+    assert classify.accessibleDescription() == "预测为 3，把握 83%"
+    assert list(accessibility.recent_announcements) == ["预测为 3，把握 80%"]
     probabilities[3], probabilities[5] = 0.02, 0.9  # a new answer is said
     classify.show_probabilities(probabilities)
-    assert list(accessibility.recent_announcements)[-1] == "预测为 5，把握 90 %"
+    assert list(accessibility.recent_announcements)[-1] == "预测为 5，把握 90%"

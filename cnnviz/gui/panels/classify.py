@@ -198,16 +198,16 @@ class ClassifyPanel(Panel, DrawArrangement):
         percent = f"{number(100 * calibration.accepted):.0f}"
         if digits:
             return (
-                tr("Not sure: this looks less like any digit than {percent} % of real test digits do").format(
+                tr("Not sure: this looks less like any digit than {percent}% of real test digits do").format(
                     percent=percent
                 ),
-                tr("this looks less like any digit than {percent} % of real test digits do").format(percent=percent),
+                tr("this looks less like any digit than {percent}% of real test digits do").format(percent=percent),
             )
         return (
-            tr("Not sure: this looks less like any image than {percent} % of real test images do").format(
+            tr("Not sure: this looks less like any image than {percent}% of real test images do").format(
                 percent=percent
             ),
-            tr("this looks less like any image than {percent} % of real test images do").format(percent=percent),
+            tr("this looks less like any image than {percent}% of real test images do").format(percent=percent),
         )
 
     def _show_answer(self) -> None:

@@ -20,8 +20,8 @@
   </message>
   <message>
    <location filename="cnnviz/app/autosave.py" line="95" />
-   <source>step {step:,}, {percent:.1f} %</source>
-   <translation>Schritt {step:,}, {percent:.1f} %</translation>
+   <source>step {step:,}, {percent:.1f}%</source>
+   <translation>Schritt {step:,}, {percent:.1f} %</translation>
   </message>
   <message>
    <location filename="cnnviz/app/autosave.py" line="94" />
@@ -677,7 +677,7 @@
   <message>
    <location filename="cnnviz/classroom/report_inside.py" line="105" />
    <source>{count:,} test images placed by the layer before the answer (PCA: the two directions it spreads most along, {percent:.0f}% of the spread; weights of step {step:,}). Close dots: images the network sees as alike.</source>
-   <translation>{count:,} Testbilder, angeordnet nach der Schicht vor der Antwort (PCA: die zwei Richtungen, in die sie am meisten streut, {percent:.0f} % der Streuung; Gewichte von Schritt {step:,}). Nahe Punkte: Bilder, die das Netz für ähnlich hält.</translation>
+   <translation>{count:,} Testbilder, angeordnet nach der Schicht vor der Antwort (PCA: die zwei Richtungen, in die sie am meisten streut, {percent:.0f} % der Streuung; Gewichte von Schritt {step:,}). Nahe Punkte: Bilder, die das Netz für ähnlich hält.</translation>
   </message>
   <message>
    <location filename="cnnviz/classroom/report_inside.py" line="130" />
@@ -697,7 +697,7 @@
   <message>
    <location filename="cnnviz/classroom/report_inside.py" line="149" />
    <source>The Draw panel says "not sure" when an input's {method} score is above {threshold:.3g}: calibrated on {images:,} held-out test images, of which {percent:.1f}% are at or under it (accepted).</source>
-   <translation>Die Ansicht Zeichnen sagt „nicht sicher“, wenn der {method}-Wert einer Eingabe über {threshold:.3g} liegt: kalibriert an {images:,} zurückgehaltenen Testbildern, von denen {percent:.1f} % darunter oder genau darauf liegen (akzeptiert).</translation>
+   <translation>Die Ansicht Zeichnen sagt „nicht sicher“, wenn der {method}-Wert einer Eingabe über {threshold:.3g} liegt: kalibriert an {images:,} zurückgehaltenen Testbildern, von denen {percent:.1f} % darunter oder genau darauf liegen (akzeptiert).</translation>
   </message>
   <message>
    <location filename="cnnviz/classroom/report_inside.py" line="48" />
@@ -826,18 +826,18 @@
   </message>
   <message>
    <location filename="cnnviz/gui/accessibility.py" line="226" />
-   <source>predicted {name}, {percent} % sure</source>
-   <translation>erkannt: {name}, zu {percent} % sicher</translation>
+   <source>predicted {name}, {percent}% sure</source>
+   <translation>erkannt: {name}, zu {percent} % sicher</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/accessibility.py" line="263" />
-   <source>Training stopped, test accuracy {percent} %</source>
-   <translation>Training gestoppt, Testgenauigkeit {percent} %</translation>
+   <source>Training stopped, test accuracy {percent}%</source>
+   <translation>Training gestoppt, Testgenauigkeit {percent} %</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/accessibility.py" line="265" />
-   <source>Training finished, test accuracy {percent} %</source>
-   <translation>Training beendet, Testgenauigkeit {percent} %</translation>
+   <source>Training finished, test accuracy {percent}%</source>
+   <translation>Training beendet, Testgenauigkeit {percent} %</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/accessibility.py" line="248" />
@@ -866,8 +866,8 @@
   </message>
   <message>
    <location filename="cnnviz/gui/accessibility.py" line="253" />
-   <source>Test accuracy {percent} % at step {step}</source>
-   <translation>Testgenauigkeit {percent} % bei Schritt {step}</translation>
+   <source>Test accuracy {percent}% at step {step}</source>
+   <translation>Testgenauigkeit {percent} % bei Schritt {step}</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/accessibility.py" line="257" />
@@ -956,8 +956,8 @@
   </message>
   <message>
    <location filename="cnnviz/gui/checkpoints.py" line="261" />
-   <source>The model was trained for {step} steps, {accuracy} % on the test images, and is not saved.</source>
-   <translation>Das Modell wurde {step} Schritte trainiert ({accuracy} % auf den Testbildern) und ist nicht gespeichert.</translation>
+   <source>The model was trained for {step} steps, {accuracy}% on the test images, and is not saved.</source>
+   <translation>Das Modell wurde {step} Schritte trainiert ({accuracy} % auf den Testbildern) und ist nicht gespeichert.</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/checkpoints.py" line="328" />
@@ -1834,8 +1834,8 @@ Zuerst speichern, dann {what}?</translation>
    <location filename="cnnviz/gui/menus.py" line="70" />
    <location filename="cnnviz/gui/menus.py" line="130" />
    <location filename="cnnviz/gui/window.py" line="325" />
-   <source>Zoom {level} %</source>
-   <translation>Zoom {level} %</translation>
+   <source>Zoom {level}%</source>
+   <translation>Zoom {level} %</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/menus.py" line="97" />
@@ -1919,24 +1919,24 @@ Zuerst speichern, dann {what}?</translation>
   <message>
    <location filename="cnnviz/gui/panels/classify.py" line="236" />
    <source>{percent}%, but unlike real digits</source>
-   <translation>{percent} %, aber anders als echte Ziffern</translation>
+   <translation>{percent} %, aber anders als echte Ziffern</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/classify.py" line="236" />
    <source>{percent}%, but unlike real images</source>
-   <translation>{percent} %, aber anders als echte Bilder</translation>
+   <translation>{percent} %, aber anders als echte Bilder</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/classify.py" line="237" />
    <location filename="cnnviz/gui/panels/classify_arrangement.py" line="74" />
    <source>{percent}% among digits</source>
-   <translation>{percent} % unter den Ziffern</translation>
+   <translation>{percent} % unter den Ziffern</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/classify.py" line="237" />
    <location filename="cnnviz/gui/panels/classify_arrangement.py" line="74" />
    <source>{percent}% among its classes</source>
-   <translation>{percent} % unter seinen Klassen</translation>
+   <translation>{percent} % unter seinen Klassen</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/classify.py" line="60" />
@@ -1965,13 +1965,13 @@ Zuerst speichern, dann {what}?</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/classify.py" line="207" />
-   <source>Not sure: this looks less like any image than {percent} % of real test images do</source>
-   <translation>Nicht sicher: Das passt schlechter zu einer Klasse als {percent} % der echten Testbilder</translation>
+   <source>Not sure: this looks less like any image than {percent}% of real test images do</source>
+   <translation>Nicht sicher: Das passt schlechter zu einer Klasse als {percent} % der echten Testbilder</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/classify.py" line="210" />
-   <source>this looks less like any image than {percent} % of real test images do</source>
-   <translation>Das passt schlechter zu einer Klasse als {percent} % der echten Testbilder</translation>
+   <source>this looks less like any image than {percent}% of real test images do</source>
+   <translation>Das passt schlechter zu einer Klasse als {percent} % der echten Testbilder</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/classify.py" line="243" />
@@ -1980,13 +1980,13 @@ Zuerst speichern, dann {what}?</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/classify.py" line="201" />
-   <source>Not sure: this looks less like any digit than {percent} % of real test digits do</source>
-   <translation>Nicht sicher: Das sieht weniger nach einer Ziffer aus als {percent} % der echten Testziffern</translation>
+   <source>Not sure: this looks less like any digit than {percent}% of real test digits do</source>
+   <translation>Nicht sicher: Das sieht weniger nach einer Ziffer aus als {percent} % der echten Testziffern</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/classify.py" line="204" />
-   <source>this looks less like any digit than {percent} % of real test digits do</source>
-   <translation>Das sieht weniger nach einer Ziffer aus als {percent} % der echten Testziffern</translation>
+   <source>this looks less like any digit than {percent}% of real test digits do</source>
+   <translation>Das sieht weniger nach einer Ziffer aus als {percent} % der echten Testziffern</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/classify_bars.py" line="95" />
@@ -2249,7 +2249,7 @@ Zuerst speichern, dann {what}?</translation>
   <message>
    <location filename="cnnviz/gui/panels/drawings.py" line="297" />
    <source>our drawings ({correct} of {n}), {before_finetune:.0f}% before fine-tuning</source>
-   <translation>unsere Zeichnungen ({correct} von {n}), vor dem Nachtrainieren {before_finetune:.0f} %</translation>
+   <translation>unsere Zeichnungen ({correct} von {n}), vor dem Nachtrainieren {before_finetune:.0f} %</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/drawings.py" line="234" />
@@ -2314,7 +2314,7 @@ Zuerst speichern, dann {what}?</translation>
   <message>
    <location filename="cnnviz/gui/panels/feature_maps.py" line="300" />
    <source>{source}: the network says {answer}, {percent}% sure</source>
-   <translation>{source}: Das Netz sagt {answer}, zu {percent} % sicher</translation>
+   <translation>{source}: Das Netz sagt {answer}, zu {percent} % sicher</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/feature_maps.py" line="304" />
@@ -2466,8 +2466,8 @@ Zuerst speichern, dann {what}?</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/fool.py" line="81" />
-   <source>Could not make it say {target} within ± {levels} levels: try a bigger budget (it still says {now}, {percent} %).</source>
-   <translation>Mit ± {levels} Stufen ließ es sich nicht dazu bringen, {target} zu sagen: erlaube eine größere Änderung (es sagt noch {now}, {percent} %).</translation>
+   <source>Could not make it say {target} within ± {levels} levels: try a bigger budget (it still says {now}, {percent}%).</source>
+   <translation>Mit ± {levels} Stufen ließ es sich nicht dazu bringen, {target} zu sagen: erlaube eine größere Änderung (es sagt noch {now}, {percent} %).</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/fool.py" line="90" />
@@ -2570,13 +2570,13 @@ Zuerst speichern, dann {what}?</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/fool.py" line="74" />
-   <source>It already says {target} ({percent} %): choose another digit to aim for.</source>
-   <translation>Es sagt schon {target} ({percent} %): Wähle eine andere Zielziffer.</translation>
+   <source>It already says {target} ({percent}%): choose another digit to aim for.</source>
+   <translation>Es sagt schon {target} ({percent} %): Wähle eine andere Zielziffer.</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/fool.py" line="78" />
-   <source>The network now says {target} ({percent} %) instead of {label}.</source>
-   <translation>Das Netz sagt jetzt {target} ({percent} %) statt {label}.</translation>
+   <source>The network now says {target} ({percent}%) instead of {label}.</source>
+   <translation>Das Netz sagt jetzt {target} ({percent} %) statt {label}.</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/fool.py" line="149" />
@@ -2671,13 +2671,13 @@ Zuerst speichern, dann {what}?</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/fool_bars.py" line="50" />
-   <source>before: {answer} ({percent} %)</source>
-   <translation>vorher: {answer} ({percent} %)</translation>
+   <source>before: {answer} ({percent}%)</source>
+   <translation>vorher: {answer} ({percent} %)</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/fool_bars.py" line="50" />
-   <source>after: {answer} ({percent} %)</source>
-   <translation>nachher: {answer} ({percent} %)</translation>
+   <source>after: {answer} ({percent}%)</source>
+   <translation>nachher: {answer} ({percent} %)</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/fool_bars.py" line="182" />
@@ -2937,7 +2937,7 @@ Zuerst speichern, dann {what}?</translation>
   <message>
    <location filename="cnnviz/gui/panels/map.py" line="402" />
    <source>{count:,} test images · weights of step {step:,} · the network gets {right:.0f}% of them right · the map keeps {explained:.0f}% of the spread</source>
-   <translation>{count:,} Testbilder · Gewichte von Schritt {step:,} · das Netz hat {right:.0f} % richtig · die Karte zeigt {explained:.0f} % der Streuung</translation>
+   <translation>{count:,} Testbilder · Gewichte von Schritt {step:,} · das Netz hat {right:.0f} % richtig · die Karte zeigt {explained:.0f} % der Streuung</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/map.py" line="435" />
@@ -3114,7 +3114,7 @@ Netz sagt {said} {mark}</translation>
   <message>
    <location filename="cnnviz/gui/panels/mistakes.py" line="258" />
    <source>Test accuracy &lt;b&gt;{test_accuracy:.1f}%&lt;/b&gt; on {samples:,} test images at step {step:,}. Left: how often each digit is read right.</source>
-   <translation>Testgenauigkeit &lt;b&gt;{test_accuracy:.1f} %&lt;/b&gt; auf {samples:,} Testbildern bei Schritt {step:,}. Links: wie oft jede Ziffer richtig gelesen wird.</translation>
+   <translation>Testgenauigkeit &lt;b&gt;{test_accuracy:.1f} %&lt;/b&gt; auf {samples:,} Testbildern bei Schritt {step:,}. Links: wie oft jede Ziffer richtig gelesen wird.</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/mistakes.py" line="415" />
@@ -3128,13 +3128,13 @@ Netz sagt {said} {mark}</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/mistakes.py" line="266" />
-   <source>Test accuracy {percent} % at step {step}. Most often mixed up: {pairs}.</source>
-   <translation>Testgenauigkeit {percent} % bei Schritt {step}. Am häufigsten verwechselt: {pairs}.</translation>
+   <source>Test accuracy {percent}% at step {step}. Most often mixed up: {pairs}.</source>
+   <translation>Testgenauigkeit {percent} % bei Schritt {step}. Am häufigsten verwechselt: {pairs}.</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/mistakes.py" line="274" />
-   <source>Test accuracy {percent} % at step {step}. No mistakes at all.</source>
-   <translation>Testgenauigkeit {percent} % bei Schritt {step}. Überhaupt keine Fehler.</translation>
+   <source>Test accuracy {percent}% at step {step}. No mistakes at all.</source>
+   <translation>Testgenauigkeit {percent} % bei Schritt {step}. Überhaupt keine Fehler.</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/mistakes.py" line="277" />
@@ -3144,7 +3144,7 @@ Netz sagt {said} {mark}</translation>
   <message>
    <location filename="cnnviz/gui/panels/mistakes.py" line="381" />
    <source>test image #{index}: true {truth}, predicted {answer} ({percent}% sure), {verdict}. Click to look inside (feature maps, Why?).</source>
-   <translation>Testbild #{index}: echt {truth}, erkannt {answer} (zu {percent} % sicher), {verdict}. Klicken, um hineinzusehen (Merkmalskarten, Warum?).</translation>
+   <translation>Testbild #{index}: echt {truth}, erkannt {answer} (zu {percent} % sicher), {verdict}. Klicken, um hineinzusehen (Merkmalskarten, Warum?).</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/mistakes.py" line="268" />
@@ -3417,7 +3417,7 @@ Tasten: {start} Start/Pause · {step} Schritt · {clear} Zeichnung löschen · {
   <message>
    <location filename="cnnviz/gui/panels/statistics.py" line="67" />
    <source>Percentile bands of this tensor's weights: 1–99% light, 25–75% dark, median</source>
-   <translation>Perzentilbänder der Gewichte dieses Tensors: 1–99% hell, 25–75% dunkel, Median</translation>
+   <translation>Perzentilbänder der Gewichte dieses Tensors: 1–99 % hell, 25–75 % dunkel, Median</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/statistics.py" line="69" />
@@ -3688,12 +3688,12 @@ erscheinen hier während des Trainings</translation>
   <message>
    <location filename="cnnviz/gui/panels/why.py" line="270" />
    <source>Your drawing: the network says &lt;b&gt;{answer}&lt;/b&gt; ({percent}% sure){chosen} · weights of step {step}</source>
-   <translation>Deine Zeichnung: Das Netz sagt &lt;b&gt;{answer}&lt;/b&gt; (zu {percent} % sicher){chosen} · Gewichte von Schritt {step}</translation>
+   <translation>Deine Zeichnung: Das Netz sagt &lt;b&gt;{answer}&lt;/b&gt; (zu {percent} % sicher){chosen} · Gewichte von Schritt {step}</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/why.py" line="271" />
    <source>Test image #{index} (true label {label}): the network says &lt;b&gt;{answer}&lt;/b&gt; ({percent}% sure){chosen} · weights of step {step}</source>
-   <translation>Testbild #{index} (richtig: {label}): Das Netz sagt &lt;b&gt;{answer}&lt;/b&gt; (zu {percent} % sicher){chosen} · Gewichte von Schritt {step}</translation>
+   <translation>Testbild #{index} (richtig: {label}): Das Netz sagt &lt;b&gt;{answer}&lt;/b&gt; (zu {percent} % sicher){chosen} · Gewichte von Schritt {step}</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/why.py" line="102" />
@@ -3718,7 +3718,7 @@ erscheinen hier während des Trainings</translation>
   <message>
    <location filename="cnnviz/gui/panels/why.py" line="264" />
    <source>; showing the evidence for &lt;b&gt;{digit}&lt;/b&gt; ({percent}%)</source>
-   <translation>; Beleg für &lt;b&gt;{digit}&lt;/b&gt; ({percent} %)</translation>
+   <translation>; Beleg für &lt;b&gt;{digit}&lt;/b&gt; ({percent} %)</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/why.py" line="215" />
@@ -3909,8 +3909,8 @@ Training stoppen und fortfahren?</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/questions.py" line="217" />
-   <source>Its test accuracy: {accuracy} %.</source>
-   <translation>Seine Testgenauigkeit: {accuracy} %.</translation>
+   <source>Its test accuracy: {accuracy}%.</source>
+   <translation>Seine Testgenauigkeit: {accuracy} %.</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/questions.py" line="174" />
@@ -4164,18 +4164,18 @@ Wiederherstellen?</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/shortcuts.py" line="63" />
-   <source>Zoom in: larger text and plots (up to 200 %)</source>
-   <translation>Vergrößern: größere Schrift und Diagramme (bis 200 %)</translation>
+   <source>Zoom in: larger text and plots (up to 200%)</source>
+   <translation>Vergrößern: größere Schrift und Diagramme (bis 200 %)</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/shortcuts.py" line="64" />
-   <source>Zoom out (down to 80 %)</source>
-   <translation>Verkleinern (bis 80 %)</translation>
+   <source>Zoom out (down to 80%)</source>
+   <translation>Verkleinern (bis 80 %)</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/shortcuts.py" line="65" />
-   <source>Actual size (zoom 100 %)</source>
-   <translation>Originalgröße (Zoom 100 %)</translation>
+   <source>Actual size (zoom 100%)</source>
+   <translation>Originalgröße (Zoom 100 %)</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/shortcuts.py" line="66" />
@@ -4324,8 +4324,8 @@ Wiederherstellen?</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/window.py" line="348" />
-   <source>Zoom {asked} % does not fit this window ({width}×{height}): showing {level} %, the largest at which every view fits.</source>
-   <translation>Zoom {asked} % passt nicht in dieses Fenster ({width}×{height}): Gezeigt wird {level} %, der größte, bei dem jede Ansicht passt.</translation>
+   <source>Zoom {asked}% does not fit this window ({width}×{height}): showing {level}%, the largest at which every view fits.</source>
+   <translation>Zoom {asked} % passt nicht in dieses Fenster ({width}×{height}): Gezeigt wird {level} %, der größte, bei dem jede Ansicht passt.</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/window.py" line="410" />
@@ -4334,8 +4334,8 @@ Wiederherstellen?</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/window.py" line="362" />
-   <source>Zoom {level} % is the largest at which every view fits this window ({width}×{height})</source>
-   <translation>Zoom {level} % ist der größte, bei dem jede Ansicht in dieses Fenster passt ({width}×{height})</translation>
+   <source>Zoom {level}% is the largest at which every view fits this window ({width}×{height})</source>
+   <translation>Zoom {level} % ist der größte, bei dem jede Ansicht in dieses Fenster passt ({width}×{height})</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/window.py" line="328" />
@@ -4359,8 +4359,8 @@ Wiederherstellen?</translation>
   </message>
   <message>
    <location filename="cnnviz/nn/model.py" line="47" />
-   <source>fastest recipe to 99 %: conv5-24, conv3-32 valid, dense 256; 1.5 epochs, batch 256, Adam(0.7, 0.9), one-cycle with a 15 % warm-up</source>
-   <translation>schnellstes Rezept zu 99 %: conv5-24, conv3-32 (valid), dense 256; 1,5 Epochen, Batch 256, Adam(0,7; 0,9), One-Cycle mit 15 % Aufwärmen</translation>
+   <source>fastest recipe to 99%: conv5-24, conv3-32 valid, dense 256; 1.5 epochs, batch 256, Adam(0.7, 0.9), one-cycle with a 15% warm-up</source>
+   <translation>schnellstes Rezept zu 99 %: conv5-24, conv3-32 (valid), dense 256; 1,5 Epochen, Batch 256, Adam(0,7; 0,9), One-Cycle mit 15 % Aufwärmen</translation>
   </message>
   <message>
    <location filename="cnnviz/train/compile_kernels.py" line="25" />
@@ -4500,7 +4500,7 @@ Wiederherstellen?</translation>
   <message>
    <location filename="assets/presets/01_first_look.json" line="1" />
    <source>Press Start (Space). The loss curve falls within seconds; the green dots (accuracy on test images the network never trains on) pass 90% within the first quarter of the epoch, and end near 98%.</source>
-   <translation>Drücke Start (Leertaste). Die Verlustkurve fällt in Sekunden; die grünen Punkte (Genauigkeit auf Testbildern, mit denen das Netz nie trainiert) überschreiten im ersten Viertel der Epoche 90 % und enden bei etwa 98 %.</translation>
+   <translation>Drücke Start (Leertaste). Die Verlustkurve fällt in Sekunden; die grünen Punkte (Genauigkeit auf Testbildern, mit denen das Netz nie trainiert) überschreiten im ersten Viertel der Epoche 90 % und enden bei etwa 98 %.</translation>
   </message>
   <message>
    <location filename="assets/presets/01_first_look.json" line="1" />
@@ -4540,7 +4540,7 @@ Wiederherstellen?</translation>
   <message>
    <location filename="assets/presets/02_seed_cpu_vs_gpu.json" line="1" />
    <source>No NVIDIA GPU here? Switch to numpy, the plain reference implementation: the same numbers, about three times slower than numba. Switch back to numba to finish the epoch (about 99% test accuracy).</source>
-   <translation>Keine NVIDIA-GPU? Wechsle zu numpy, der einfachen Referenzimplementierung: dieselben Zahlen, etwa dreimal langsamer als numba. Wechsle zurück zu numba, um die Epoche zu beenden (etwa 99 % Testgenauigkeit).</translation>
+   <translation>Keine NVIDIA-GPU? Wechsle zu numpy, der einfachen Referenzimplementierung: dieselben Zahlen, etwa dreimal langsamer als numba. Wechsle zurück zu numba, um die Epoche zu beenden (etwa 99 % Testgenauigkeit).</translation>
   </message>
   <message>
    <location filename="assets/presets/03_learning_rate_too_high.json" line="1" />
@@ -4555,7 +4555,7 @@ Wiederherstellen?</translation>
   <message>
    <location filename="assets/presets/03_learning_rate_too_high.json" line="1" />
    <source>Press Start. Within the first steps the loss jumps up, then it sits at 2.3, the loss of a pure guess among ten digits (ln 10), and the accuracy at about 10%: the network has stopped learning.</source>
-   <translation>Drücke Start. In den ersten Schritten springt der Verlust nach oben und bleibt dann bei 2,3, dem Verlust reinen Ratens unter zehn Ziffern (ln 10), und die Genauigkeit bei etwa 10 %: Das Netz lernt nicht mehr.</translation>
+   <translation>Drücke Start. In den ersten Schritten springt der Verlust nach oben und bleibt dann bei 2,3, dem Verlust reinen Ratens unter zehn Ziffern (ln 10), und die Genauigkeit bei etwa 10 %: Das Netz lernt nicht mehr.</translation>
   </message>
   <message>
    <location filename="assets/presets/03_learning_rate_too_high.json" line="1" />
@@ -4570,7 +4570,7 @@ Wiederherstellen?</translation>
   <message>
    <location filename="assets/presets/03_learning_rate_too_high.json" line="1" />
    <source>Type 0.05 as the learning rate and press Resume (Space): the same network now learns, about 97% on the test images after 300 more steps.</source>
-   <translation>Gib 0,05 als Lernrate ein und drücke Fortsetzen (Leertaste): Dasselbe Netz lernt jetzt, nach 300 weiteren Schritten etwa 97 % auf den Testbildern.</translation>
+   <translation>Gib 0,05 als Lernrate ein und drücke Fortsetzen (Leertaste): Dasselbe Netz lernt jetzt, nach 300 weiteren Schritten etwa 97 % auf den Testbildern.</translation>
   </message>
   <message>
    <location filename="assets/presets/04_overfitting_200_images.json" line="1" />
@@ -4585,12 +4585,12 @@ Wiederherstellen?</translation>
   <message>
    <location filename="assets/presets/04_overfitting_200_images.json" line="1" />
    <source>Press Start (it takes about a minute). The training accuracy (orange) climbs to 100% and the training loss to almost 0.</source>
-   <translation>Drücke Start (es dauert etwa eine Minute). Die Trainingsgenauigkeit (orange) steigt auf 100 % und der Trainingsverlust fällt fast auf 0.</translation>
+   <translation>Drücke Start (es dauert etwa eine Minute). Die Trainingsgenauigkeit (orange) steigt auf 100 % und der Trainingsverlust fällt fast auf 0.</translation>
   </message>
   <message>
    <location filename="assets/presets/04_overfitting_200_images.json" line="1" />
    <source>The test accuracy (green dots) stops near 80%, and after 4 to 7 epochs the test loss (green dots on the loss curve) turns and rises again, 15 to 30% above its lowest by the end: the network memorises its 200 examples instead of learning what makes a digit.</source>
-   <translation>Die Testgenauigkeit (grüne Punkte) bleibt bei etwa 80 % stehen, und nach 4 bis 7 Epochen dreht der Testverlust (grüne Punkte auf der Verlustkurve) und steigt wieder, am Ende 15 bis 30 % über seinem Tiefstwert: Das Netz lernt seine 200 Beispiele auswendig, statt zu lernen, was eine Ziffer ausmacht.</translation>
+   <translation>Die Testgenauigkeit (grüne Punkte) bleibt bei etwa 80 % stehen, und nach 4 bis 7 Epochen dreht der Testverlust (grüne Punkte auf der Verlustkurve) und steigt wieder, am Ende 15 bis 30 % über seinem Tiefstwert: Das Netz lernt seine 200 Beispiele auswendig, statt zu lernen, was eine Ziffer ausmacht.</translation>
   </message>
   <message>
    <location filename="assets/presets/04_overfitting_200_images.json" line="1" />
@@ -4615,17 +4615,17 @@ Wiederherstellen?</translation>
   <message>
    <location filename="assets/presets/05_not_a_digit.json" line="1" />
    <source>Press Start (Space) and wait for the end of the run (about 15 seconds, near 97% on test images). After each test, the app measures how sure it is of real test digits.</source>
-   <translation>Drücke Start (Leertaste) und warte das Ende des Laufs ab (etwa 15 Sekunden, knapp 97 % auf den Testbildern). Nach jedem Test misst die App, wie sicher das Netz bei echten Testziffern ist.</translation>
+   <translation>Drücke Start (Leertaste) und warte das Ende des Laufs ab (etwa 15 Sekunden, knapp 97 % auf den Testbildern). Nach jedem Test misst die App, wie sicher das Netz bei echten Testziffern ist.</translation>
   </message>
   <message>
    <location filename="assets/presets/05_not_a_digit.json" line="1" />
    <source>Draw a digit on the pad: the answer and the bars. Now press C and draw a house, a face, a star or a scribble. The network still picks a digit, sometimes at 90%: it knows only ten answers.</source>
-   <translation>Zeichne eine Ziffer auf die Fläche: die Antwort und die Balken. Drücke jetzt C und zeichne ein Haus, ein Gesicht, einen Stern oder ein Gekritzel. Das Netz wählt trotzdem eine Ziffer, manchmal mit 90 %: Es kennt nur zehn Antworten.</translation>
+   <translation>Zeichne eine Ziffer auf die Fläche: die Antwort und die Balken. Drücke jetzt C und zeichne ein Haus, ein Gesicht, einen Stern oder ein Gekritzel. Das Netz wählt trotzdem eine Ziffer, manchmal mit 90 %: Es kennt nur zehn Antworten.</translation>
   </message>
   <message>
    <location filename="assets/presets/05_not_a_digit.json" line="1" />
    <source>Watch for "not sure" under the answer (and a question mark on it): the drawing looks less like any digit than 96% of real test digits do (the energy score: how strongly any digit detector fires).</source>
-   <translation>Achte auf „nicht sicher“ unter der Antwort (und ein Fragezeichen daran): Die Zeichnung sieht weniger nach einer Ziffer aus als 96 % der echten Testziffern (der Energie-Wert: wie stark irgendein Ziffern-Detektor anspricht).</translation>
+   <translation>Achte auf „nicht sicher“ unter der Antwort (und ein Fragezeichen daran): Die Zeichnung sieht weniger nach einer Ziffer aus als 96 % der echten Testziffern (der Energie-Wert: wie stark irgendein Ziffern-Detektor anspricht).</translation>
   </message>
   <message>
    <location filename="assets/presets/05_not_a_digit.json" line="1" />
@@ -4665,7 +4665,7 @@ Wiederherstellen?</translation>
   <message>
    <location filename="assets/presets/06_same_start_two_learning_rates.json" line="1" />
    <source>Compare the curves: in the same 200 steps the bigger steps get much further (on the 2,000 test images it tests on: about 93% against 83%); the line over the plots gives both test accuracies, A | B.</source>
-   <translation>Vergleiche die Kurven: In denselben 200 Schritten kommen die größeren Schritte viel weiter (auf den 2.000 Testbildern, mit denen hier getestet wird: etwa 93 % gegen 83 %); die Zeile über den Diagrammen nennt beide Testgenauigkeiten, A | B.</translation>
+   <translation>Vergleiche die Kurven: In denselben 200 Schritten kommen die größeren Schritte viel weiter (auf den 2.000 Testbildern, mit denen hier getestet wird: etwa 93 % gegen 83 %); die Zeile über den Diagrammen nennt beide Testgenauigkeiten, A | B.</translation>
   </message>
   <message>
    <location filename="assets/presets/06_same_start_two_learning_rates.json" line="1" />
@@ -4766,7 +4766,7 @@ Wiederherstellen?</translation>
   </message>
   <message>
    <source>{percent}% sure</source>
-   <translation type="vanished">{percent} % sicher</translation>
+   <translation type="vanished">{percent} % sicher</translation>
   </message>
   <message>
    <source>This network knows {names}, but the class canvas holds drawings of {current}: it can only train further on drawings of its own classes. Name the same classes on the class canvas (F6), or press Reset for a new network of the data set.</source>
@@ -4790,11 +4790,11 @@ Wiederherstellen?</translation>
   </message>
   <message>
    <source>{percent}%, not sure</source>
-   <translation type="vanished">{percent} %, nicht sicher</translation>
+   <translation type="vanished">{percent} %, nicht sicher</translation>
   </message>
   <message>
    <source>showing the evidence for &lt;b&gt;{digit}&lt;/b&gt; ({percent}%)</source>
-   <translation type="vanished">Beleg für &lt;b&gt;{digit}&lt;/b&gt; ({percent} %)</translation>
+   <translation type="vanished">Beleg für &lt;b&gt;{digit}&lt;/b&gt; ({percent} %)</translation>
   </message>
   <message>
    <source>★ your drawing:
@@ -4828,7 +4828,7 @@ Wiederherstellen?</translation>
   </message>
   <message>
    <source>{source}: the network says &lt;b&gt;{answer}&lt;/b&gt; ({percent}% sure){chosen} · weights of step {step}</source>
-   <translation type="vanished">{source}: Das Netz sagt &lt;b&gt;{answer}&lt;/b&gt; (zu {percent} % sicher){chosen} · Gewichte von Schritt {step}</translation>
+   <translation type="vanished">{source}: Das Netz sagt &lt;b&gt;{answer}&lt;/b&gt; (zu {percent} % sicher){chosen} · Gewichte von Schritt {step}</translation>
   </message>
   <message>
    <source>Nothing to explain yet: {what}.</source>
@@ -4856,7 +4856,7 @@ Wiederherstellen?</translation>
   </message>
   <message>
    <source>Compare the curves: in the same 200 steps the bigger steps get much further (on our machine, over the whole test set: about 95% against 87%). Is bigger always better? Press K to keep this run, try 2.0, and watch.</source>
-   <translation type="vanished">Vergleiche die Kurven: In denselben 200 Schritten kommen die größeren Schritte viel weiter (auf unserem Rechner, über den ganzen Testsatz: etwa 95 % gegen 87 %). Ist größer immer besser? Drücke K, um diesen Lauf zu behalten, probiere 2.0 und schau zu.</translation>
+   <translation type="vanished">Vergleiche die Kurven: In denselben 200 Schritten kommen die größeren Schritte viel weiter (auf unserem Rechner, über den ganzen Testsatz: etwa 95 % gegen 87 %). Ist größer immer besser? Drücke K, um diesen Lauf zu behalten, probiere 2.0 und schau zu.</translation>
   </message>
  </context>
 </TS>

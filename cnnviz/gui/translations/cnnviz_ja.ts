@@ -20,8 +20,8 @@
   </message>
   <message>
    <location filename="cnnviz/app/autosave.py" line="95" />
-   <source>step {step:,}, {percent:.1f} %</source>
-   <translation>ステップ {step:,}、{percent:.1f} %</translation>
+   <source>step {step:,}, {percent:.1f}%</source>
+   <translation>ステップ {step:,}、{percent:.1f}%</translation>
   </message>
   <message>
    <location filename="cnnviz/app/autosave.py" line="94" />
@@ -826,18 +826,18 @@
   </message>
   <message>
    <location filename="cnnviz/gui/accessibility.py" line="226" />
-   <source>predicted {name}, {percent} % sure</source>
-   <translation>予測は {name}、確信度 {percent} %</translation>
+   <source>predicted {name}, {percent}% sure</source>
+   <translation>予測は {name}、確信度 {percent}%</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/accessibility.py" line="263" />
-   <source>Training stopped, test accuracy {percent} %</source>
-   <translation>学習を停止しました。テスト精度 {percent} %</translation>
+   <source>Training stopped, test accuracy {percent}%</source>
+   <translation>学習を停止しました。テスト精度 {percent}%</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/accessibility.py" line="265" />
-   <source>Training finished, test accuracy {percent} %</source>
-   <translation>学習が完了しました。テスト精度 {percent} %</translation>
+   <source>Training finished, test accuracy {percent}%</source>
+   <translation>学習が完了しました。テスト精度 {percent}%</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/accessibility.py" line="248" />
@@ -866,8 +866,8 @@
   </message>
   <message>
    <location filename="cnnviz/gui/accessibility.py" line="253" />
-   <source>Test accuracy {percent} % at step {step}</source>
-   <translation>ステップ {step} でテスト精度 {percent} %</translation>
+   <source>Test accuracy {percent}% at step {step}</source>
+   <translation>ステップ {step} でテスト精度 {percent}%</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/accessibility.py" line="257" />
@@ -956,8 +956,8 @@
   </message>
   <message>
    <location filename="cnnviz/gui/checkpoints.py" line="261" />
-   <source>The model was trained for {step} steps, {accuracy} % on the test images, and is not saved.</source>
-   <translation>このモデルは {step} ステップ学習し（テスト画像で {accuracy} %）、まだ保存されていません。</translation>
+   <source>The model was trained for {step} steps, {accuracy}% on the test images, and is not saved.</source>
+   <translation>このモデルは {step} ステップ学習し（テスト画像で {accuracy}%）、まだ保存されていません。</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/checkpoints.py" line="328" />
@@ -1834,8 +1834,8 @@ Save it before {what}?</source>
    <location filename="cnnviz/gui/menus.py" line="70" />
    <location filename="cnnviz/gui/menus.py" line="130" />
    <location filename="cnnviz/gui/window.py" line="325" />
-   <source>Zoom {level} %</source>
-   <translation>ズーム {level} %</translation>
+   <source>Zoom {level}%</source>
+   <translation>ズーム {level}%</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/menus.py" line="97" />
@@ -1965,13 +1965,13 @@ Save it before {what}?</source>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/classify.py" line="207" />
-   <source>Not sure: this looks less like any image than {percent} % of real test images do</source>
-   <translation>自信なし：本物のテスト画像の {percent} % よりもどのクラスにも似ていません</translation>
+   <source>Not sure: this looks less like any image than {percent}% of real test images do</source>
+   <translation>自信なし：本物のテスト画像の {percent}% よりもどのクラスにも似ていません</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/classify.py" line="210" />
-   <source>this looks less like any image than {percent} % of real test images do</source>
-   <translation>本物のテスト画像の {percent} % よりもどのクラスにも似ていません</translation>
+   <source>this looks less like any image than {percent}% of real test images do</source>
+   <translation>本物のテスト画像の {percent}% よりもどのクラスにも似ていません</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/classify.py" line="243" />
@@ -1980,13 +1980,13 @@ Save it before {what}?</source>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/classify.py" line="201" />
-   <source>Not sure: this looks less like any digit than {percent} % of real test digits do</source>
-   <translation>自信なし：本物のテスト用の数字の {percent} % よりも数字らしくありません</translation>
+   <source>Not sure: this looks less like any digit than {percent}% of real test digits do</source>
+   <translation>自信なし：本物のテスト用の数字の {percent}% よりも数字らしくありません</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/classify.py" line="204" />
-   <source>this looks less like any digit than {percent} % of real test digits do</source>
-   <translation>本物のテスト用の数字の {percent} % よりも数字らしくありません</translation>
+   <source>this looks less like any digit than {percent}% of real test digits do</source>
+   <translation>本物のテスト用の数字の {percent}% よりも数字らしくありません</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/classify_bars.py" line="95" />
@@ -2466,8 +2466,8 @@ Save it before {what}?</source>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/fool.py" line="81" />
-   <source>Could not make it say {target} within ± {levels} levels: try a bigger budget (it still says {now}, {percent} %).</source>
-   <translation>± {levels} 段階以内では {target} と答えさせられませんでした：もっと大きな変化を許してみましょう（まだ {now}、{percent} %）。</translation>
+   <source>Could not make it say {target} within ± {levels} levels: try a bigger budget (it still says {now}, {percent}%).</source>
+   <translation>± {levels} 段階以内では {target} と答えさせられませんでした：もっと大きな変化を許してみましょう（まだ {now}、{percent}%）。</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/fool.py" line="90" />
@@ -2570,13 +2570,13 @@ Save it before {what}?</source>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/fool.py" line="74" />
-   <source>It already says {target} ({percent} %): choose another digit to aim for.</source>
-   <translation>もう {target} と答えています（{percent} %）：別の数字を目標に選びましょう。</translation>
+   <source>It already says {target} ({percent}%): choose another digit to aim for.</source>
+   <translation>もう {target} と答えています（{percent}%）：別の数字を目標に選びましょう。</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/fool.py" line="78" />
-   <source>The network now says {target} ({percent} %) instead of {label}.</source>
-   <translation>ネットワークは {label} ではなく {target} と答えるようになりました（{percent} %）。</translation>
+   <source>The network now says {target} ({percent}%) instead of {label}.</source>
+   <translation>ネットワークは {label} ではなく {target} と答えるようになりました（{percent}%）。</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/fool.py" line="149" />
@@ -2671,13 +2671,13 @@ Save it before {what}?</source>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/fool_bars.py" line="50" />
-   <source>before: {answer} ({percent} %)</source>
-   <translation>変更前：{answer}({percent} %)</translation>
+   <source>before: {answer} ({percent}%)</source>
+   <translation>変更前：{answer}({percent}%)</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/fool_bars.py" line="50" />
-   <source>after: {answer} ({percent} %)</source>
-   <translation>変更後：{answer}({percent} %)</translation>
+   <source>after: {answer} ({percent}%)</source>
+   <translation>変更後：{answer}({percent}%)</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/fool_bars.py" line="182" />
@@ -3128,13 +3128,13 @@ it says {said} {mark}</source>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/mistakes.py" line="266" />
-   <source>Test accuracy {percent} % at step {step}. Most often mixed up: {pairs}.</source>
-   <translation>ステップ {step} でテスト精度 {percent} %。いちばんよく取り違えたもの：{pairs}。</translation>
+   <source>Test accuracy {percent}% at step {step}. Most often mixed up: {pairs}.</source>
+   <translation>ステップ {step} でテスト精度 {percent}%。いちばんよく取り違えたもの：{pairs}。</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/mistakes.py" line="274" />
-   <source>Test accuracy {percent} % at step {step}. No mistakes at all.</source>
-   <translation>ステップ {step} でテスト精度 {percent} %。間違いはひとつもありません。</translation>
+   <source>Test accuracy {percent}% at step {step}. No mistakes at all.</source>
+   <translation>ステップ {step} でテスト精度 {percent}%。間違いはひとつもありません。</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/mistakes.py" line="277" />
@@ -3908,8 +3908,8 @@ Stop the run and go ahead?</source>
   </message>
   <message>
    <location filename="cnnviz/gui/questions.py" line="217" />
-   <source>Its test accuracy: {accuracy} %.</source>
-   <translation>テスト正解率：{accuracy} %。</translation>
+   <source>Its test accuracy: {accuracy}%.</source>
+   <translation>テスト正解率：{accuracy}%。</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/questions.py" line="174" />
@@ -4163,18 +4163,18 @@ Restore it?</source>
   </message>
   <message>
    <location filename="cnnviz/gui/shortcuts.py" line="63" />
-   <source>Zoom in: larger text and plots (up to 200 %)</source>
-   <translation>拡大：文字とグラフを大きく（200 % まで）</translation>
+   <source>Zoom in: larger text and plots (up to 200%)</source>
+   <translation>拡大：文字とグラフを大きく（200% まで）</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/shortcuts.py" line="64" />
-   <source>Zoom out (down to 80 %)</source>
-   <translation>縮小（80 % まで）</translation>
+   <source>Zoom out (down to 80%)</source>
+   <translation>縮小（80% まで）</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/shortcuts.py" line="65" />
-   <source>Actual size (zoom 100 %)</source>
-   <translation>実際のサイズ（ズーム 100 %）</translation>
+   <source>Actual size (zoom 100%)</source>
+   <translation>実際のサイズ（ズーム 100%）</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/shortcuts.py" line="66" />
@@ -4323,8 +4323,8 @@ Restore it?</source>
   </message>
   <message>
    <location filename="cnnviz/gui/window.py" line="348" />
-   <source>Zoom {asked} % does not fit this window ({width}×{height}): showing {level} %, the largest at which every view fits.</source>
-   <translation>ズーム {asked} % はこのウィンドウ（{width}×{height}）に収まりません：すべての表示が収まる最大の {level} % で表示します。</translation>
+   <source>Zoom {asked}% does not fit this window ({width}×{height}): showing {level}%, the largest at which every view fits.</source>
+   <translation>ズーム {asked}% はこのウィンドウ（{width}×{height}）に収まりません：すべての表示が収まる最大の {level}% で表示します。</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/window.py" line="410" />
@@ -4333,8 +4333,8 @@ Restore it?</source>
   </message>
   <message>
    <location filename="cnnviz/gui/window.py" line="362" />
-   <source>Zoom {level} % is the largest at which every view fits this window ({width}×{height})</source>
-   <translation>ズーム {level} % が、すべての表示がこのウィンドウ（{width}×{height}）に収まる最大の倍率です</translation>
+   <source>Zoom {level}% is the largest at which every view fits this window ({width}×{height})</source>
+   <translation>ズーム {level}% が、すべての表示がこのウィンドウ（{width}×{height}）に収まる最大の倍率です</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/window.py" line="328" />
@@ -4358,8 +4358,8 @@ Restore it?</source>
   </message>
   <message>
    <location filename="cnnviz/nn/model.py" line="47" />
-   <source>fastest recipe to 99 %: conv5-24, conv3-32 valid, dense 256; 1.5 epochs, batch 256, Adam(0.7, 0.9), one-cycle with a 15 % warm-up</source>
-   <translation>99 % への最速のレシピ：conv5-24、conv3-32 (valid)、dense 256。1.5 エポック、バッチ 256、Adam(0.7, 0.9)、15 % のウォームアップ付き one-cycle</translation>
+   <source>fastest recipe to 99%: conv5-24, conv3-32 valid, dense 256; 1.5 epochs, batch 256, Adam(0.7, 0.9), one-cycle with a 15% warm-up</source>
+   <translation>99% への最速のレシピ：conv5-24、conv3-32 (valid)、dense 256。1.5 エポック、バッチ 256、Adam(0.7, 0.9)、15% のウォームアップ付き one-cycle</translation>
   </message>
   <message>
    <location filename="cnnviz/train/compile_kernels.py" line="25" />

@@ -20,8 +20,8 @@
   </message>
   <message>
    <location filename="cnnviz/app/autosave.py" line="95" />
-   <source>step {step:,}, {percent:.1f} %</source>
-   <translation>第 {step:,} 步，{percent:.1f} %</translation>
+   <source>step {step:,}, {percent:.1f}%</source>
+   <translation>第 {step:,} 步，{percent:.1f}%</translation>
   </message>
   <message>
    <location filename="cnnviz/app/autosave.py" line="94" />
@@ -826,18 +826,18 @@
   </message>
   <message>
    <location filename="cnnviz/gui/accessibility.py" line="226" />
-   <source>predicted {name}, {percent} % sure</source>
-   <translation>预测为 {name}，把握 {percent} %</translation>
+   <source>predicted {name}, {percent}% sure</source>
+   <translation>预测为 {name}，把握 {percent}%</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/accessibility.py" line="263" />
-   <source>Training stopped, test accuracy {percent} %</source>
-   <translation>训练已停止，测试准确率 {percent} %</translation>
+   <source>Training stopped, test accuracy {percent}%</source>
+   <translation>训练已停止，测试准确率 {percent}%</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/accessibility.py" line="265" />
-   <source>Training finished, test accuracy {percent} %</source>
-   <translation>训练已完成，测试准确率 {percent} %</translation>
+   <source>Training finished, test accuracy {percent}%</source>
+   <translation>训练已完成，测试准确率 {percent}%</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/accessibility.py" line="248" />
@@ -866,8 +866,8 @@
   </message>
   <message>
    <location filename="cnnviz/gui/accessibility.py" line="253" />
-   <source>Test accuracy {percent} % at step {step}</source>
-   <translation>第 {step} 步测试准确率 {percent} %</translation>
+   <source>Test accuracy {percent}% at step {step}</source>
+   <translation>第 {step} 步测试准确率 {percent}%</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/accessibility.py" line="257" />
@@ -956,8 +956,8 @@
   </message>
   <message>
    <location filename="cnnviz/gui/checkpoints.py" line="261" />
-   <source>The model was trained for {step} steps, {accuracy} % on the test images, and is not saved.</source>
-   <translation>该模型已训练 {step} 步（测试图片上 {accuracy} %），尚未保存。</translation>
+   <source>The model was trained for {step} steps, {accuracy}% on the test images, and is not saved.</source>
+   <translation>该模型已训练 {step} 步（测试图片上 {accuracy}%），尚未保存。</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/checkpoints.py" line="328" />
@@ -1834,8 +1834,8 @@ Save it before {what}?</source>
    <location filename="cnnviz/gui/menus.py" line="70" />
    <location filename="cnnviz/gui/menus.py" line="130" />
    <location filename="cnnviz/gui/window.py" line="325" />
-   <source>Zoom {level} %</source>
-   <translation>缩放 {level} %</translation>
+   <source>Zoom {level}%</source>
+   <translation>缩放 {level}%</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/menus.py" line="97" />
@@ -1965,13 +1965,13 @@ Save it before {what}?</source>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/classify.py" line="207" />
-   <source>Not sure: this looks less like any image than {percent} % of real test images do</source>
-   <translation>没把握：它比 {percent} % 的真实测试图片更不像任何一类</translation>
+   <source>Not sure: this looks less like any image than {percent}% of real test images do</source>
+   <translation>没把握：它比 {percent}% 的真实测试图片更不像任何一类</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/classify.py" line="210" />
-   <source>this looks less like any image than {percent} % of real test images do</source>
-   <translation>它比 {percent} % 的真实测试图片更不像任何一类</translation>
+   <source>this looks less like any image than {percent}% of real test images do</source>
+   <translation>它比 {percent}% 的真实测试图片更不像任何一类</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/classify.py" line="243" />
@@ -1980,13 +1980,13 @@ Save it before {what}?</source>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/classify.py" line="201" />
-   <source>Not sure: this looks less like any digit than {percent} % of real test digits do</source>
-   <translation>没把握：它比 {percent} % 的真实测试数字更不像数字</translation>
+   <source>Not sure: this looks less like any digit than {percent}% of real test digits do</source>
+   <translation>没把握：它比 {percent}% 的真实测试数字更不像数字</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/classify.py" line="204" />
-   <source>this looks less like any digit than {percent} % of real test digits do</source>
-   <translation>它比 {percent} % 的真实测试数字更不像数字</translation>
+   <source>this looks less like any digit than {percent}% of real test digits do</source>
+   <translation>它比 {percent}% 的真实测试数字更不像数字</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/classify_bars.py" line="95" />
@@ -2466,8 +2466,8 @@ Save it before {what}?</source>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/fool.py" line="81" />
-   <source>Could not make it say {target} within ± {levels} levels: try a bigger budget (it still says {now}, {percent} %).</source>
-   <translation>在 ± {levels} 级以内没能让它说 {target}：试试放宽限度（它仍然说 {now}，{percent} %）。</translation>
+   <source>Could not make it say {target} within ± {levels} levels: try a bigger budget (it still says {now}, {percent}%).</source>
+   <translation>在 ± {levels} 级以内没能让它说 {target}：试试放宽限度（它仍然说 {now}，{percent}%）。</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/fool.py" line="90" />
@@ -2570,13 +2570,13 @@ Save it before {what}?</source>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/fool.py" line="74" />
-   <source>It already says {target} ({percent} %): choose another digit to aim for.</source>
-   <translation>它已经说 {target} 了（{percent} %）：换一个目标数字吧。</translation>
+   <source>It already says {target} ({percent}%): choose another digit to aim for.</source>
+   <translation>它已经说 {target} 了（{percent}%）：换一个目标数字吧。</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/fool.py" line="78" />
-   <source>The network now says {target} ({percent} %) instead of {label}.</source>
-   <translation>网络现在说 {target}（{percent} %），而不是 {label}。</translation>
+   <source>The network now says {target} ({percent}%) instead of {label}.</source>
+   <translation>网络现在说 {target}（{percent}%），而不是 {label}。</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/fool.py" line="149" />
@@ -2671,13 +2671,13 @@ Save it before {what}?</source>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/fool_bars.py" line="50" />
-   <source>before: {answer} ({percent} %)</source>
-   <translation>改动前：{answer}（{percent} %）</translation>
+   <source>before: {answer} ({percent}%)</source>
+   <translation>改动前：{answer}（{percent}%）</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/fool_bars.py" line="50" />
-   <source>after: {answer} ({percent} %)</source>
-   <translation>改动后：{answer}（{percent} %）</translation>
+   <source>after: {answer} ({percent}%)</source>
+   <translation>改动后：{answer}（{percent}%）</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/fool_bars.py" line="182" />
@@ -3128,13 +3128,13 @@ it says {said} {mark}</source>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/mistakes.py" line="266" />
-   <source>Test accuracy {percent} % at step {step}. Most often mixed up: {pairs}.</source>
-   <translation>第 {step} 步测试准确率 {percent} %。最常混淆：{pairs}。</translation>
+   <source>Test accuracy {percent}% at step {step}. Most often mixed up: {pairs}.</source>
+   <translation>第 {step} 步测试准确率 {percent}%。最常混淆：{pairs}。</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/mistakes.py" line="274" />
-   <source>Test accuracy {percent} % at step {step}. No mistakes at all.</source>
-   <translation>第 {step} 步测试准确率 {percent} %。一个错误也没有。</translation>
+   <source>Test accuracy {percent}% at step {step}. No mistakes at all.</source>
+   <translation>第 {step} 步测试准确率 {percent}%。一个错误也没有。</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/mistakes.py" line="277" />
@@ -3908,8 +3908,8 @@ Stop the run and go ahead?</source>
   </message>
   <message>
    <location filename="cnnviz/gui/questions.py" line="217" />
-   <source>Its test accuracy: {accuracy} %.</source>
-   <translation>测试准确率：{accuracy} %。</translation>
+   <source>Its test accuracy: {accuracy}%.</source>
+   <translation>测试准确率：{accuracy}%。</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/questions.py" line="174" />
@@ -4163,18 +4163,18 @@ Restore it?</source>
   </message>
   <message>
    <location filename="cnnviz/gui/shortcuts.py" line="63" />
-   <source>Zoom in: larger text and plots (up to 200 %)</source>
-   <translation>放大：文字和图表更大（最高 200 %）</translation>
+   <source>Zoom in: larger text and plots (up to 200%)</source>
+   <translation>放大：文字和图表更大（最高 200%）</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/shortcuts.py" line="64" />
-   <source>Zoom out (down to 80 %)</source>
-   <translation>缩小（最低 80 %）</translation>
+   <source>Zoom out (down to 80%)</source>
+   <translation>缩小（最低 80%）</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/shortcuts.py" line="65" />
-   <source>Actual size (zoom 100 %)</source>
-   <translation>实际大小（缩放 100 %）</translation>
+   <source>Actual size (zoom 100%)</source>
+   <translation>实际大小（缩放 100%）</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/shortcuts.py" line="66" />
@@ -4323,8 +4323,8 @@ Restore it?</source>
   </message>
   <message>
    <location filename="cnnviz/gui/window.py" line="348" />
-   <source>Zoom {asked} % does not fit this window ({width}×{height}): showing {level} %, the largest at which every view fits.</source>
-   <translation>缩放 {asked} % 放不进此窗口（{width}×{height}）：改为显示 {level} %，即所有视图都能放下的最大比例。</translation>
+   <source>Zoom {asked}% does not fit this window ({width}×{height}): showing {level}%, the largest at which every view fits.</source>
+   <translation>缩放 {asked}% 放不进此窗口（{width}×{height}）：改为显示 {level}%，即所有视图都能放下的最大比例。</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/window.py" line="410" />
@@ -4333,8 +4333,8 @@ Restore it?</source>
   </message>
   <message>
    <location filename="cnnviz/gui/window.py" line="362" />
-   <source>Zoom {level} % is the largest at which every view fits this window ({width}×{height})</source>
-   <translation>缩放 {level} % 是所有视图都能放进此窗口（{width}×{height}）的最大比例</translation>
+   <source>Zoom {level}% is the largest at which every view fits this window ({width}×{height})</source>
+   <translation>缩放 {level}% 是所有视图都能放进此窗口（{width}×{height}）的最大比例</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/window.py" line="328" />
@@ -4358,8 +4358,8 @@ Restore it?</source>
   </message>
   <message>
    <location filename="cnnviz/nn/model.py" line="47" />
-   <source>fastest recipe to 99 %: conv5-24, conv3-32 valid, dense 256; 1.5 epochs, batch 256, Adam(0.7, 0.9), one-cycle with a 15 % warm-up</source>
-   <translation>达到 99 % 的最快配方：conv5-24，conv3-32（valid），dense 256；1.5 轮，批次 256，Adam(0.7, 0.9)，带 15 % 预热的 one-cycle</translation>
+   <source>fastest recipe to 99%: conv5-24, conv3-32 valid, dense 256; 1.5 epochs, batch 256, Adam(0.7, 0.9), one-cycle with a 15% warm-up</source>
+   <translation>达到 99% 的最快配方：conv5-24，conv3-32（valid），dense 256；1.5 轮，批次 256，Adam(0.7, 0.9)，带 15% 预热的 one-cycle</translation>
   </message>
   <message>
    <location filename="cnnviz/train/compile_kernels.py" line="25" />
