@@ -9,7 +9,7 @@ from PySide6.QtCore import QRect, Qt, Signal
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPushButton, QSizePolicy, QVBoxLayout
 
 from ..classroom.lessons import PANEL_TITLES
-from .language import sentences, tr
+from .language import kept_together, sentences, tr
 from .status import plain_label, plain_tooltip
 
 STRIP_STYLE = "QFrame#lessonStrip { background: #fffbe6; border: 1px solid #c77700; border-radius: 6px; }"
@@ -157,7 +157,7 @@ class LessonStrip(QFrame):
 
     def set_page(self, page: int) -> None:
         self.page = max(0, min(page, len(self.pages) - 1))
-        self.text_label.setText(self.pages[self.page] if self.pages else "")
+        self.text_label.setText(kept_together(self.pages[self.page]) if self.pages else "")
         last = len(self.pages) - 1
         self.page_label.setText(
             tr("step {page} of {last}").format(page=self.page, last=last)
