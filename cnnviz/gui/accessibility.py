@@ -99,9 +99,9 @@ def unnamed(root: QWidget) -> list[QWidget]:
 
 
 def plain_text(text: str) -> str:
-    """Rich text (a tooltip) as one line of plain text."""
+    """Rich text (a tooltip) as one line of plain text (no invisible word joiner: language.kept_together)."""
     text = re.sub(r"<br\s*/?>|</p>|</li>", " ", text or "", flags=re.I)
-    return " ".join(html.unescape(re.sub(r"<[^>]+>", "", text)).split())
+    return " ".join(html.unescape(re.sub(r"<[^>]+>", "", text)).replace("\u2060", "").split())
 
 
 def _first_clause(text: str, limit: int = 60) -> str:

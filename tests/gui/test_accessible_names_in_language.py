@@ -108,7 +108,7 @@ def test_the_mistakes_summary_is_spoken_in_german(in_language, qtbot, make_windo
     graphics = window.panels.mistakes.graphics
     qtbot.waitUntil(lambda: graphics.accessibleDescription().startswith("Testgenauigkeit"), timeout=10_000)
     assert graphics.accessibleDescription() == (
-        "Testgenauigkeit 85,0 % bei Schritt 1.234. Am häufigsten verwechselt: "
+        "Testgenauigkeit 85,0\u00a0% bei Schritt 1.234. Am häufigsten verwechselt: "
         "2-mal 4 für 9 gehalten, 1-mal 7 für 9 gehalten."
     )
 
@@ -122,7 +122,7 @@ def test_the_prediction_is_described_and_spoken_in_german(in_language, qtbot, ma
     classify.canvas.draw_strokes([[(0.5, 0.15), (0.5, 0.85)]])
     qtbot.waitUntil(lambda: classify.digit_label.text() != "–", timeout=5000)
     best = int(np.argmax(classify.probabilities))
-    expected = f"erkannt: {classify.class_names[best]}, zu {100 * classify.probabilities[best]:.0f} % sicher"
+    expected = f"erkannt: {classify.class_names[best]}, zu {100 * classify.probabilities[best]:.0f}\u00a0% sicher"
     assert classify.accessibleDescription() == expected
     assert classify.canvas.accessibleDescription() == expected
     assert list(accessibility.recent_announcements) == [expected]
