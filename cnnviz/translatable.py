@@ -8,6 +8,8 @@ such a string where it shows it (``cnnviz.gui.language.tr(text)``). Modules belo
 
 from __future__ import annotations
 
+import re
+
 CONTEXT = "cnnviz"
 """The one translation context of every catalogue entry (one term, one translation everywhere)."""
 
@@ -56,3 +58,26 @@ def _phrase(template: str, values: dict) -> Phrase:
 def in_language(text: str, translate) -> str:
     """``text`` as the GUI shows it: a :class:`Phrase` made in the GUI's language, any other text as it is."""
     return text.text(translate) if isinstance(text, Phrase) else text
+
+
+WIDE = re.compile(r"[\u2e80-\u9fff\uac00-\ud7af\uf900-\ufaff\ufe30-\ufe4f\uff00-\uffef]")
+"""A character of CJK text: kana, kanji/hanzi, hangul, and the full-width marks （）：？！、。「」."""
+UNSPACED = ("ja", "zh")
+"""The languages that write sentences one after the other without a space (their base codes)."""
+
+
+def sentences(parts, language: str | None = None) -> str:
+    """Whole sentences (each already in ``language``) as one text, joined the way the language joins them:
+    a space between them in English and German; in Japanese and Chinese none after "。" or before a CJK
+    character ("保存しました。次へ", never "保存しました。 次へ"), a space only between two Latin words (an
+    English error message after another). Empty parts are left out."""
+    shown = [str(part).strip() for part in parts if part is not None and str(part).strip()]
+    base = str(language or "").replace("-", "_").split("_")[0]
+    if base not in UNSPACED:
+        return " ".join(shown)
+    text = ""
+    for part in shown:
+        if text and not (WIDE.match(text[-1]) or WIDE.match(part[0])):
+            text += " "
+        text += part
+    return text

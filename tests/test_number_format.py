@@ -59,3 +59,41 @@ def test_a_phrase_made_below_the_gui_writes_its_numbers_in_the_shown_language():
         assert str(phrase) == "Lower the learning rate (now 0.01) and resume."
     finally:
         nf.show_in("en")
+
+
+PERCENT_AFTER = __import__("re").compile(r"(\}|\d)([ \u00a0]?)%(?![}\w])")
+"""A percent sign after a number or a placeholder ("97.4 %", "{percent}%"), not a format spec ("{acc:.1%}")."""
+
+
+def percent_styles(text: str) -> set[str]:
+    """How ``text`` writes its percentages: the mark between the number and the sign, as a style's template."""
+    return {"{}" + match.group(2) + "%" for match in PERCENT_AFTER.finditer(text)}
+
+
+def test_every_text_writes_a_percentage_as_its_language_does():
+    """One language, one percent style: a dialog said "97.4 %" where the top bar said "97.4%" (English), and the
+    catalogues wrote German "97 %" beside "97,3 %" (a no-break space: never the sign alone on a projected line).
+    The English sources (the code's and the lessons') and each catalogue's translations are written as
+    :data:`~cnnviz.number_format.STYLES` says, the table the helper formats numbers with."""
+    from cnnviz.gui import translation_sources as ts
+
+    wrong = [f"en: {s!r}" for s in ts.all_strings() if percent_styles(s) - {nf.STYLES["en"].percent}]
+    for code in ("de", "ja", "zh_CN"):
+        catalogue = ts.read(ts.catalogue_file(code))
+        assert len(catalogue) > 100
+        wrong += [f"{code}: {t!r}" for t in catalogue.values() if t and percent_styles(t) - {nf.STYLES[code].percent}]
+    assert not wrong, "\n".join(wrong)
+
+
+@pytest.mark.parametrize(
+    ("text", "styles"),
+    [
+        ("97.4 %", {"{} %"}),
+        (f"{{percent}}{NBSP}% sure", {"{}" + NBSP + "%"}),
+        ("({percent}%)", {"{}%"}),
+        ("fell to {accuracy:.1%}", set()),
+        ("Zoom 100%, 25 % larger", {"{}%", "{} %"}),
+    ],
+)
+def test_the_percent_check_reads_each_style(text, styles):
+    assert percent_styles(text) == styles

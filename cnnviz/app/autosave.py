@@ -92,7 +92,7 @@ class Offer:
         """Its step and test accuracy (English; ``.text(tr)`` in the GUI's language)."""
         if self.test_accuracy is None:
             return Phrase(N_("step {step:,}"), step=self.step)
-        return Phrase(N_("step {step:,}, {percent:.1f} %"), step=self.step, percent=100 * self.test_accuracy)
+        return Phrase(N_("step {step:,}, {percent:.1f}%"), step=self.step, percent=100 * self.test_accuracy)
 
     def when(self) -> str:
         """When it was saved, local time (the file's time when it does not say)."""

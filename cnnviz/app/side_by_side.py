@@ -14,7 +14,7 @@ from __future__ import annotations
 import numpy as np
 
 from ..classroom.saliency import model_from_weights
-from ..number_format import localized
+from ..number_format import format_percent
 from ..train.snapshot import take_snapshot
 from ..translatable import N_
 from .comparison import KeptRun, describe, differences, shown
@@ -52,11 +52,12 @@ def side_labels(kept: KeptRun, now: dict, most: int = MOST_DIFFERENCES, translat
 
 
 def accuracy_text(kept_accuracy: float | None, now_accuracy: float | None, translate=None) -> str:
-    """ "A 87.0 % | B 95.0 %" ("not tested yet" for a run not evaluated yet)."""
+    """ "A 87.0% | B 95.0%" (German "A 87,0 % | B 95,0 %": number_format's percent; "not tested yet" for a run
+    not evaluated yet)."""
     _ = translate or _same
 
     def percent(value):
-        return _(N_("not tested yet")) if value is None else f"{localized(100 * value):.1f} %"
+        return _(N_("not tested yet")) if value is None else format_percent(value, 1)
 
     return _(N_("A {kept} | B {now}")).format(kept=percent(kept_accuracy), now=percent(now_accuracy))
 
@@ -146,7 +147,7 @@ class SideBySide:
         notes = {name: self.why_not(name, maps_now[name].shape, "maps") for name in layers}
         return (
             {name: theirs[name] for name, note in notes.items() if not note},
-            "; ".join(dict.fromkeys(note for note in notes.values() if note)),
+            self._(N_("; ")).join(dict.fromkeys(note for note in notes.values() if note)),
         )
 
 

@@ -232,4 +232,4 @@ def not_sure_reason(calibration: Calibration, uncertainty: float, things: str = 
     if not uncertainty > calibration.threshold:  # NaN: no verdict either way
         return None
     one = things[:-1] if things.endswith("s") else things
-    return f"Not sure: this looks less like any {one} than {100 * calibration.accepted:.0f} % of real test {things} do"
+    return f"Not sure: this looks less like any {one} than {100 * calibration.accepted:.0f}% of real test {things} do"

@@ -99,9 +99,9 @@ def unnamed(root: QWidget) -> list[QWidget]:
 
 
 def plain_text(text: str) -> str:
-    """Rich text (a tooltip) as one line of plain text."""
+    """Rich text (a tooltip) as one line of plain text (no invisible word joiner: language.kept_together)."""
     text = re.sub(r"<br\s*/?>|</p>|</li>", " ", text or "", flags=re.I)
-    return " ".join(html.unescape(re.sub(r"<[^>]+>", "", text)).split())
+    return " ".join(html.unescape(re.sub(r"<[^>]+>", "", text)).replace("\u2060", "").split())
 
 
 def _first_clause(text: str, limit: int = 60) -> str:
@@ -223,7 +223,7 @@ def name_unnamed(root: QWidget) -> int:
 
 def prediction_text(name: str, probability: float) -> str:
     """What the prediction panel says: "predicted 3, 97 % sure"."""
-    return tr("predicted {name}, {percent} % sure").format(name=name, percent=f"{number(100 * float(probability)):.0f}")
+    return tr("predicted {name}, {percent}% sure").format(name=name, percent=f"{number(100 * float(probability)):.0f}")
 
 
 # --- announcements ------------------------------------------------------------------------------------
@@ -250,7 +250,7 @@ def milestone(event, previous_state=None) -> tuple[str, bool] | None:
             return tr("Training resumed"), False
         return None
     if isinstance(event, ev.EvaluationFinished):
-        return tr("Test accuracy {percent} % at step {step}").format(
+        return tr("Test accuracy {percent}% at step {step}").format(
             percent=f"{number(100 * event.test_accuracy):.1f}", step=f"{grouped(event.step):,}"
         ), False
     if isinstance(event, ev.Diverged):
@@ -260,9 +260,9 @@ def milestone(event, previous_state=None) -> tuple[str, bool] | None:
         if event.test_accuracy is None:
             return (tr("Training stopped") if stopped else tr("Training finished")), False
         text = (
-            tr("Training stopped, test accuracy {percent} %")
+            tr("Training stopped, test accuracy {percent}%")
             if stopped
-            else tr("Training finished, test accuracy {percent} %")
+            else tr("Training finished, test accuracy {percent}%")
         )
         return text.format(percent=f"{number(100 * event.test_accuracy):.1f}"), False
     return None

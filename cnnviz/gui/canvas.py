@@ -18,7 +18,7 @@ from PySide6.QtCore import QCoreApplication, QEvent, QPointF, QRectF, QSize, Qt,
 from PySide6.QtGui import QColor, QFont, QFontMetrics, QImage, QPainter, QPainterPath, QPen
 from PySide6.QtWidgets import QMenu, QSizePolicy, QWidget
 
-from .language import tr
+from .language import kept_together, tr
 
 RESOLUTION = 280
 """Side of the drawing in pixels (10x the network's 28)."""
@@ -297,10 +297,15 @@ class DrawingCanvas(QWidget):
             painter.setPen(QColor("#8a93a3"))
             font, flags, room = self.hint_layout(painter.font(), rect)
             painter.setFont(font)
-            painter.drawText(room, flags, tr("draw a digit here"))
+            painter.drawText(room, flags, self.hint_text())
         painter.setPen(QPen(QColor("#b9c1ce"), 1))
         painter.drawRect(rect.adjusted(0, 0, -1, -1))
         painter.end()
+
+    @staticmethod
+    def hint_text() -> str:
+        """The empty canvas's hint, its last characters kept together (Chinese: never "字" alone on a line)."""
+        return kept_together(tr("draw a digit here"))
 
     @staticmethod
     def hint_layout(font: QFont, rect: QRectF) -> tuple[QFont, int, QRectF]:
@@ -310,7 +315,7 @@ class DrawingCanvas(QWidget):
         font = QFont(font)
         flags = int(Qt.AlignCenter | Qt.TextWordWrap)
         room = rect.adjusted(HINT_MARGIN_PX, HINT_MARGIN_PX, -HINT_MARGIN_PX, -HINT_MARGIN_PX)
-        text = tr("draw a digit here")
+        text = DrawingCanvas.hint_text()
         for points in range(HINT_POINT_SIZE, 6, -1):
             font.setPointSize(points)
             if room.toRect().contains(QFontMetrics(font).boundingRect(room.toRect(), flags, text)):

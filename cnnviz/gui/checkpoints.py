@@ -33,7 +33,7 @@ from ..translatable import in_language
 from . import restore_question, window_memory
 from .checkpoint_reading import Loaded, read_checkpoint
 from .jobs import Job, run_in_background
-from .language import grouped, number, tr
+from .language import grouped, number, sentences, tr
 
 MODEL_FILTER = "cnnviz checkpoint (*.npz)"
 
@@ -258,7 +258,7 @@ class Checkpoints:
         step = run.last_step.step if run.last_step is not None else self.state.local.step
         if run.last_eval is None:
             return tr("The model was trained for {step} steps and is not saved.").format(step=f"{grouped(step):,}")
-        return tr("The model was trained for {step} steps, {accuracy} % on the test images, and is not saved.").format(
+        return tr("The model was trained for {step} steps, {accuracy}% on the test images, and is not saved.").format(
             step=f"{grouped(step):,}", accuracy=f"{number(100 * run.last_eval.test_accuracy):.1f}"
         )
 
@@ -325,9 +325,9 @@ class Checkpoints:
         self._loaded_run = (loaded.weights, loaded.resume) if loaded.resume is not None else None
         text = message or tr("Loaded {name} (network {spec}).").format(name=loaded.path.name, spec=loaded.spec)
         # (The second sentence stayed English in the Japanese window: seen on real X, session 38.)
-        text = tr("{loaded} Start continues training from these weights.").format(loaded=text)
+        text = sentences([text, tr("Start continues training from these weights.")])
         if loaded.note:
-            banner.show_message(tr("{text} Note: {note}.").format(text=text, note=loaded.note), "warning")
+            banner.show_message(sentences([text, tr("Note: {note}.").format(note=loaded.note)]), "warning")
         else:
             banner.show_message(text, "info", auto_hide_ms=8000)
         return True

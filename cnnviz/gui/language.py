@@ -14,9 +14,10 @@ The storage functions are Qt-free; :func:`install` and :func:`tr` need Qt.
 
 from __future__ import annotations
 
+import re
 from importlib import resources
 
-from .. import number_format
+from .. import number_format, translatable
 from ..translatable import CONTEXT
 
 ENGLISH = "en"
@@ -183,6 +184,31 @@ def tr(text: str, disambiguation: str | None = None) -> str:
     from PySide6.QtCore import QCoreApplication
 
     return QCoreApplication.translate(CONTEXT, text, disambiguation)
+
+
+def sentences(parts) -> str:
+    """Sentences in the GUI's language as one text, joined its way: "Gespeichert. Weiter" but "已保存。下一句"
+    (no space after full-width punctuation; :func:`cnnviz.translatable.sentences`)."""
+    return translatable.sentences(parts, current())
+
+
+WORD_JOINER = "\u2060"
+OPENING = "（“「『《〈【‘"
+"""Opening brackets and quotes of CJK text: a line never ends with one."""
+_AFTER_OPENING = re.compile(f"([{OPENING}])(?=[^\\s{WORD_JOINER}])")
+_LAST_TWO = re.compile(r"(\S) ?(?=[\u3040-\u30ff\u3400-\u9fff\uf900-\ufaff][）”」』》〉】’。，、：；！？…]*$)")
+
+
+def kept_together(text: str, code: str | None = None) -> str:
+    """``text`` for a label that wraps, in ``code`` (the GUI's language): in Japanese and Chinese, where Qt may
+    break a line between any two characters, an opening bracket or quote stays with what follows it (a line
+    ended on "（") and the last two characters stay together (one character alone on the last line), by an
+    invisible word joiner (U+2060; a space before the last one becomes a no-break space: "约 30 秒。");
+    other languages' text as it is."""
+    if (code or current()) not in CJK or not text:
+        return text
+    text = _AFTER_OPENING.sub(r"\1" + WORD_JOINER, text)
+    return _LAST_TWO.sub(lambda m: m.group(1) + ("\u00a0" if m.group(0).endswith(" ") else WORD_JOINER), text)
 
 
 def number_style(code: str) -> number_format.Style:

@@ -9,7 +9,7 @@ from PySide6.QtCore import QRect, Qt, Signal
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPushButton, QSizePolicy, QVBoxLayout
 
 from ..classroom.lessons import PANEL_TITLES
-from .language import tr
+from .language import kept_together, sentences, tr
 from .status import plain_label, plain_tooltip
 
 STRIP_STYLE = "QFrame#lessonStrip { background: #fffbe6; border: 1px solid #c77700; border-radius: 6px; }"
@@ -139,7 +139,7 @@ class LessonStrip(QFrame):
 
     def show_lesson(self, preset, notes: list[str]) -> None:
         self.title = title = tr(preset.title)  # a bundled lesson in the GUI's language; a file of one's own as written
-        self.pages = [" ".join([*notes, tr(preset.description)]).strip(), *(tr(step) for step in preset.steps)]
+        self.pages = [sentences([*notes, tr(preset.description)]), *(tr(step) for step in preset.steps)]
         self.pages = [page for page in self.pages if page] or [title]
         self.first_step = len(self.pages) - len(preset.steps)
         self.text_floor = (None, 0)  # (a new lesson: its own steps' heights)
@@ -164,7 +164,7 @@ class LessonStrip(QFrame):
         page = max(0, min(page, len(self.pages) - 1))
         turned = page != self.page
         self.page = page
-        self.text_label.setText(self.pages[self.page] if self.pages else "")
+        self.text_label.setText(kept_together(self.pages[self.page]) if self.pages else "")
         last = len(self.pages) - 1
         self.page_label.setText(
             tr("step {page} of {last}").format(page=self.page, last=last)

@@ -22,7 +22,7 @@ from ..app import comparison
 from ..app.comparison import KeptRun
 from ..app.run import Run
 from ..classroom import lessons as lesson_presets
-from .language import tr
+from .language import sentences, tr
 from .lesson_strip import LessonStrip
 from .panels import registry
 from .questions import LessonClosing
@@ -166,7 +166,7 @@ class Lessons:
         if view_on:
             p.state.set_visible_views(preset.visible_panels)
         if notes:
-            self.banner.show_message(" ".join(notes), "warning")
+            self.banner.show_message(sentences(notes), "warning")
         elif self.banner.isVisible() and self.banner.kind != "error":
             self.banner.hide()
         p.leave_text_field()

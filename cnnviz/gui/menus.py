@@ -67,7 +67,7 @@ class Menus:
         self.zoom_in_action = _kept_action(view, tr("Zoom in"), commands["zoom_in"])
         self.zoom_out_action = _kept_action(view, tr("Zoom out"), commands["zoom_out"])
         self.zoom_reset_action = _kept_action(view, tr("Actual size"), commands["zoom_reset"])
-        self.zoom_level_action = _kept_action(view, tr("Zoom {level} %").format(level=100))
+        self.zoom_level_action = _kept_action(view, tr("Zoom {level}%").format(level=100))
         self.zoom_level_action.setEnabled(False)  # says the level; the entries above change it
         view.addSeparator()
         self.view_actions: dict[str, QAction] = {}
@@ -127,7 +127,7 @@ class Menus:
             action.blockSignals(False)
 
     def show_zoom(self, level: int) -> None:
-        self.zoom_level_action.setText(tr("Zoom {level} %").format(level=level))
+        self.zoom_level_action.setText(tr("Zoom {level}%").format(level=level))
 
     def show_language(self, code: str) -> None:
         for name, action in self.language_actions.items():

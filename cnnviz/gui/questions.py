@@ -23,6 +23,7 @@ from ..app import comparison
 from ..app.state import AppState
 from ..train.events import RunPhase
 from .language import grouped, number, tr
+from .language import sentences as joined
 
 PAUSE_WAIT_MS = 5000
 """How long a question waits for a running run to pause (one training step; a seed-net step on a busy
@@ -184,7 +185,7 @@ class RunQuestions:
             ).format(title=title)
         )
         shown = (QMessageBox.Save if unsaved else QMessageBox.NoButton) | QMessageBox.Yes | QMessageBox.Cancel
-        box = QMessageBox(QMessageBox.Question, tr("Open the lesson?"), " ".join(sentences), shown, self.parent)
+        box = QMessageBox(QMessageBox.Question, tr("Open the lesson?"), joined(sentences), shown, self.parent)
         box.setTextFormat(Qt.PlainText)  # (a lesson file's title)
         if unsaved:
             box.button(QMessageBox.Save).setText(tr("Save it first…"))
@@ -213,11 +214,11 @@ class RunQuestions:
         sentences = [where.format(step=f"{grouped(step):,}")]
         accuracy = self.state.test_accuracy
         if accuracy is not None:
-            sentences.append(tr("Its test accuracy: {accuracy} %.").format(accuracy=f"{number(100 * accuracy):.1f}"))
+            sentences.append(tr("Its test accuracy: {accuracy}%.").format(accuracy=f"{number(100 * accuracy):.1f}"))
         sentences.append(
             tr("Closing the lesson stops it and brings back the settings and the run from before the lesson.")
         )
-        text = " ".join(sentences)
+        text = joined(sentences)
         box = QMessageBox(QMessageBox.Question, tr("Close the lesson?"), text, QMessageBox.NoButton, self.parent)
         box.setTextFormat(Qt.PlainText)
         buttons = {}

@@ -17,7 +17,7 @@ from PySide6.QtCore import QObject, QTimer
 
 from ..dispatch import singledispatchmethod  # (functools' kept every router alive on Python 3.13.0-3.13.1)
 from ..train import events as ev
-from ..translatable import in_language
+from ..translatable import N_, Phrase, in_language
 from .language import tr
 from .panels.observed import BACKEND, HYPERPARAMETERS, RESET, SNAPSHOT, STATS, STEPS, TICK, TIMING
 from .panels.registry import tell
@@ -31,15 +31,31 @@ DIVERGED = "diverged"
 """The banner's topic while it says the training diverged."""
 
 
+DURATIONS = (
+    N_("{hours} h {minutes:02d} min"),
+    N_("{minutes} min {seconds:02d} s"),
+    N_("{seconds} s"),
+)
+"""A time left in each language's units ("23 Min. 36 s", "23 分 36 秒"): hours and minutes, minutes and
+seconds, seconds."""
+
+
 def format_eta(seconds: float | None) -> str:
+    """The time left: a :class:`~cnnviz.translatable.Phrase` (English as a ``str``, its units in the GUI's
+    language through ``phrase.text(tr)``); "–" when not known."""
     if seconds is None or not math.isfinite(seconds):
         return "–"
     seconds = int(seconds)
     if seconds >= 3600:
-        return f"{seconds // 3600} h {seconds % 3600 // 60:02d} min"
+        return Phrase(DURATIONS[0], hours=seconds // 3600, minutes=seconds % 3600 // 60)
     if seconds >= 60:
-        return f"{seconds // 60} min {seconds % 60:02d} s"
-    return f"{seconds} s"
+        return Phrase(DURATIONS[1], minutes=seconds // 60, seconds=seconds % 60)
+    return Phrase(DURATIONS[2], seconds=seconds)
+
+
+def time_left(seconds: float | None) -> Phrase:
+    """The status bar's ETA field ("ETA 23 min 36 s"; "Rest 23 Min. 36 s" shown in German)."""
+    return Phrase(N_("ETA {value}"), value=format_eta(seconds))
 
 
 class EventRouter(QObject):
@@ -85,7 +101,7 @@ class EventRouter(QObject):
             status = self.status
             status.show(epoch=f"epoch {last.epoch:.2f}", step=f"step {last.step}", backend=f"backend {last.backend}")
             if run.running:
-                status.show(rate=f"{last.images_per_s:,.0f} images/s", eta=f"ETA {format_eta(last.eta_s)}")
+                status.show(rate=f"{last.images_per_s:,.0f} images/s", eta=time_left(last.eta_s))
             else:  # a single step while paused: no speed, no time left
                 status.show_stopped()
         for timing in batch.timings.values():

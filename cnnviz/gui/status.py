@@ -25,7 +25,7 @@ from PySide6.QtWidgets import (
 )
 
 from .. import number_format
-from ..translatable import N_
+from ..translatable import N_, Phrase
 from .language import grouped, tr
 
 FIELD_TEMPLATES = {
@@ -402,7 +402,7 @@ class StatusFields:
     def show(self, **texts: str) -> None:
         for key, text in texts.items():
             self.texts[key] = text
-            self.labels[key].setText(self.translated(key, str(text)))
+            self.labels[key].setText(self.translated(key, text if isinstance(text, Phrase) else str(text)))
         # Longer figures ("finished", "test accuracy 97.3%"), under a message or not: room again.
         self.make_room(self.bar.currentMessage())
 
@@ -412,7 +412,10 @@ class StatusFields:
     @staticmethod
     def translated(key: str, text: str) -> str:
         """A field's English text as the GUI shows it ("epoch 0.50" -> "Epoche 0,50"; "1,234 images/s" ->
-        "1.234 Bilder/s", "97,3 %": a number written the language's way, by Qt's locale)."""
+        "1.234 Bilder/s", "97,3 %": a number written the language's way, by Qt's locale); a
+        :class:`~cnnviz.translatable.Phrase` (the time left: "Rest 23 Min. 36 s") made in the language."""
+        if isinstance(text, Phrase):
+            return text.text(tr)
         if key == "rate" and text.endswith(" images/s"):
             return tr("{value} images/s").format(value=_number_in_language(text[: -len(" images/s")]))
         prefix, template = FIELD_TEMPLATES.get(key, ("", ""))

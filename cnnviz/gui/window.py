@@ -324,11 +324,11 @@ class MainWindow(QMainWindow):
         if remember:
             said = self._zoom_said(before)
             self.statusBar().showMessage(
-                said, 4000 if said == tr("Zoom {level} %").format(level=self.zoom_level) else 8000
+                said, 4000 if said == tr("Zoom {level}%").format(level=self.zoom_level) else 8000
             )
             if not zoom.save(self.zoom_level):
                 self.statusBar().showMessage(
-                    tr("{zoom} (could not be stored)").format(zoom=tr("Zoom {level} %").format(level=self.zoom_level)),
+                    tr("{zoom} (could not be stored)").format(zoom=tr("Zoom {level}%").format(level=self.zoom_level)),
                     6000,
                 )
 
@@ -336,7 +336,7 @@ class MainWindow(QMainWindow):
         """The status bar's "Zoom 110 %", and in presenter mode, where the step left its type as it was (it is
         already larger than normal mode's up to 136 %: Ctrl++ to 125 % at 1280x720 changed nothing the class could
         see), why."""
-        said = tr("Zoom {level} %").format(level=self.zoom_level)
+        said = tr("Zoom {level}%").format(level=self.zoom_level)
         factor = presenter.zoom_factor
         if (
             not self.state.presenter
@@ -349,7 +349,7 @@ class MainWindow(QMainWindow):
             return tr(
                 "{zoom}: presenter mode's type is already the largest that fits this window ({width}×{height})"
             ).format(zoom=said, width=self.width(), height=self.height())
-        return tr("{zoom}: presenter mode's type stays as it is (it grows from {level} %)").format(
+        return tr("{zoom}: presenter mode's type stays as it is (it grows from {level}%)").format(
             zoom=said, level=grows
         )
 
@@ -370,7 +370,7 @@ class MainWindow(QMainWindow):
         self.set_zoom(largest, remember=False)
         self.banner.show_message(
             tr(
-                "Zoom {asked} % does not fit this window ({width}×{height}): showing {level} %, the largest at "
+                "Zoom {asked}% does not fit this window ({width}×{height}): showing {level}%, the largest at "
                 "which every view fits."
             ).format(asked=asked, level=largest, width=self.width(), height=self.height()),
             "info",  # no time limit: at start the restore question may cover the window for longer
@@ -383,7 +383,7 @@ class MainWindow(QMainWindow):
         largest = zoom.largest_fitting(self.width(), self.height())
         if direction > 0 and zoom.step(self.zoom_level, direction) > largest:
             self.statusBar().showMessage(
-                tr("Zoom {level} % is the largest at which every view fits this window ({width}×{height})").format(
+                tr("Zoom {level}% is the largest at which every view fits this window ({width}×{height})").format(
                     level=largest, width=self.width(), height=self.height()
                 ),
                 8000,

@@ -153,7 +153,7 @@ def largest_fitting(width: int, height: int) -> int:
 
 def text(level: int) -> str:
     """What the View menu and the status bar say (English: the window shows it translated)."""
-    return f"Zoom {level} %"
+    return f"Zoom {level}%"
 
 
 # --- Qt --------------------------------------------------------------------------------------------

@@ -45,8 +45,8 @@ PRESET_DESCRIPTIONS = {  # (the GUI shows them through tr: the network menu's to
     "keras": N_("Keras' mnist_cnn: 2 conv3 valid layers, dropout, dense 128"),
     "tiny": N_("tiny classroom net: conv5-8, conv3-16, dense 10 (trains in seconds)"),
     "fast": N_(
-        "fastest recipe to 99 %: conv5-24, conv3-32 valid, dense 256; 1.5 epochs, batch 256, Adam(0.7, 0.9), "
-        "one-cycle with a 15 % warm-up"
+        "fastest recipe to 99%: conv5-24, conv3-32 valid, dense 256; 1.5 epochs, batch 256, Adam(0.7, 0.9), "
+        "one-cycle with a 15% warm-up"
     ),
 }
 PRESET_RECIPES: dict[str, dict[str, object]] = {

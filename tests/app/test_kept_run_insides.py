@@ -146,8 +146,8 @@ def test_the_sides_are_labelled_with_what_differs():
     assert side_by_side.side_labels(kept, {**now, "lr": 0.01}) == ("A: kept run (run.npz)", "B: now")
     many = {**now, "optimizer": "adam", "batch_size": 32}
     assert side_by_side.side_labels(kept, many) == ("A: sgd, lr 0.01…", "B: adam, lr 0.001…")
-    assert side_by_side.accuracy_text(0.87, 0.95) == "A 87.0 % | B 95.0 %"
-    assert side_by_side.accuracy_text(0.87, None) == "A 87.0 % | B not tested yet"
+    assert side_by_side.accuracy_text(0.87, 0.95) == "A 87.0% | B 95.0%"
+    assert side_by_side.accuracy_text(0.87, None) == "A 87.0% | B not tested yet"
 
 
 def _side(net: str, now_net: str = "tiny", seed: int = 1):

@@ -105,7 +105,7 @@ def test_the_prediction_is_described_and_announced(qtbot, window):
     classify.canvas.draw_strokes([[(0.5, 0.15), (0.5, 0.85)]])
     qtbot.waitUntil(lambda: classify.digit_label.text() != "–", timeout=5000)
     best = int(np.argmax(classify.probabilities))
-    expected = f"predicted {classify.class_names[best]}, {100 * classify.probabilities[best]:.0f} % sure"
+    expected = f"predicted {classify.class_names[best]}, {100 * classify.probabilities[best]:.0f}% sure"
     assert classify.accessibleDescription() == expected
     assert classify.canvas.accessibleDescription() == expected
     assert classify.digit_label.accessibleDescription() == expected
@@ -120,7 +120,7 @@ def test_the_prediction_is_described_and_announced(qtbot, window):
 
 
 def test_prediction_wording():
-    assert accessibility.prediction_text("3", 0.973) == "predicted 3, 97 % sure"
+    assert accessibility.prediction_text("3", 0.973) == "predicted 3, 97% sure"
 
 
 def test_training_milestones_are_announced(window):
@@ -168,9 +168,9 @@ def test_training_milestones_are_announced(window):
     said = list(accessibility.recent_announcements)
     assert said[0] == "Training paused"  # "running" at the start is not news: RunStarted says it
     assert said[1] == "Training resumed"
-    assert said[2] == "Test accuracy 87.5 % at step 50"
+    assert said[2] == "Test accuracy 87.5% at step 50"
     assert said[3].startswith("Training diverged: the loss became nan")
-    assert said[4] == "Training finished, test accuracy 90.0 %"
+    assert said[4] == "Training finished, test accuracy 90.0%"
 
 
 def test_a_real_run_is_announced(qtbot, window):

@@ -108,7 +108,7 @@ def test_the_mistakes_summary_is_spoken_in_german(in_language, qtbot, make_windo
     graphics = window.panels.mistakes.graphics
     qtbot.waitUntil(lambda: graphics.accessibleDescription().startswith("Testgenauigkeit"), timeout=10_000)
     assert graphics.accessibleDescription() == (
-        "Testgenauigkeit 85,0 % bei Schritt 1.234. Am häufigsten verwechselt: "
+        "Testgenauigkeit 85,0\u00a0% bei Schritt 1.234. Am häufigsten verwechselt: "
         "2-mal 4 für 9 gehalten, 1-mal 7 für 9 gehalten."
     )
 
@@ -122,7 +122,7 @@ def test_the_prediction_is_described_and_spoken_in_german(in_language, qtbot, ma
     classify.canvas.draw_strokes([[(0.5, 0.15), (0.5, 0.85)]])
     qtbot.waitUntil(lambda: classify.digit_label.text() != "–", timeout=5000)
     best = int(np.argmax(classify.probabilities))
-    expected = f"erkannt: {classify.class_names[best]}, zu {100 * classify.probabilities[best]:.0f} % sicher"
+    expected = f"erkannt: {classify.class_names[best]}, zu {100 * classify.probabilities[best]:.0f}\u00a0% sicher"
     assert classify.accessibleDescription() == expected
     assert classify.canvas.accessibleDescription() == expected
     assert list(accessibility.recent_announcements) == [expected]
@@ -137,8 +137,8 @@ def test_a_chinese_prediction_is_spoken_once_per_answer(in_language, make_window
     for sure in (0.80, 0.81, 0.83):  # the same answer, 3, growing surer: said once ("，" is no ",")
         probabilities[3] = sure
         classify.show_probabilities(probabilities)
-    assert classify.accessibleDescription() == "预测为 3，把握 83 %"
-    assert list(accessibility.recent_announcements) == ["预测为 3，把握 80 %"]
+    assert classify.accessibleDescription() == "预测为 3，把握 83%"
+    assert list(accessibility.recent_announcements) == ["预测为 3，把握 80%"]
     probabilities[3], probabilities[5] = 0.02, 0.9  # a new answer is said
     classify.show_probabilities(probabilities)
-    assert list(accessibility.recent_announcements)[-1] == "预测为 5，把握 90 %"
+    assert list(accessibility.recent_announcements)[-1] == "预测为 5，把握 90%"

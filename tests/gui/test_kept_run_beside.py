@@ -68,7 +68,7 @@ def test_the_kept_runs_kernels_maps_timings_and_accuracy_stand_beside_the_run_no
     assert "A (numpy)" in timings.summary_label.text() and "| <b>B</b>" in timings.summary_label.text()
     label = panels.curves.kept_label.text()
     now_accuracy = window.state.run.last_eval.test_accuracy
-    assert f"A {100 * kept_accuracy:.1f} % | B {100 * now_accuracy:.1f} %" in label, label
+    assert f"A {100 * kept_accuracy:.1f}% | B {100 * now_accuracy:.1f}%" in label, label
 
     window.comparison.stop()  # back to one run
     shown(qtbot, window, "kernels", "feature_maps")

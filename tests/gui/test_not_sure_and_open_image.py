@@ -123,7 +123,7 @@ def test_a_real_digit_is_accepted_and_a_scribble_is_not_sure(qtbot, window, tiny
     assert classify.uncertainty > calibration.threshold
     assert classify.digit_label.text().endswith("?") and "but unlike real digits" in classify.confidence_label.text()
     assert classify.verdict_label.isVisibleTo(classify)
-    assert "less like any digit than 96 % of real test digits" in classify.verdict_label.text()
+    assert "less like any digit than 96% of real test digits" in classify.verdict_label.text()
     assert classify.accessibleDescription().startswith("not sure, predicted")
     assert classify.probabilities.sum() == pytest.approx(1.0, abs=1e-4)  # the bars stay
 

@@ -82,3 +82,31 @@ def test_the_learning_rate_box_takes_either_decimal_mark(qtbot, in_language, cod
         box.lineEdit().setText(typed)
         box.interpretText()
         assert box.value() == pytest.approx(value), typed
+
+
+@pytest.mark.parametrize(
+    ("code", "shown"),
+    [
+        ("en", ("ETA 2 h 05 min", "ETA 23 min 36 s", "ETA 9 s")),
+        ("de", ("Rest 2 Std. 05 Min.", "Rest 23 Min. 36 s", "Rest 9 s")),
+        ("ja", ("残り 2 時間 05 分", "残り 23 分 36 秒", "残り 9 秒")),
+        ("zh_CN", ("剩余 2 小时 05 分", "剩余 23 分 36 秒", "剩余 9 秒")),
+    ],
+)
+def test_the_time_left_is_in_the_languages_units(qtbot, in_language, code, shown):
+    """The ETA read "23 min 36 s" in every language: the units were English in an f-string."""
+    from PySide6.QtWidgets import QStatusBar
+
+    from cnnviz.gui.router import time_left
+    from cnnviz.gui.status import StatusFields
+
+    in_language(code)
+    bar = QStatusBar()
+    qtbot.addWidget(bar)
+    fields = StatusFields(bar)
+    for seconds, text in zip((2 * 3600 + 5 * 60 + 7, 23 * 60 + 36, 9), shown):
+        fields.show(eta=time_left(seconds))
+        assert fields.labels["eta"].text() == text
+    assert fields.text("eta") == "ETA 9 s"  # (the field's English, as the tests and the log read it)
+    fields.show(eta=time_left(None))
+    assert fields.labels["eta"].text() == shown[0].split()[0] + " –"

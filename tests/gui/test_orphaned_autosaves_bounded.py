@@ -122,7 +122,7 @@ def test_one_question_lists_the_newest_runs_and_cleans_up_older_ones_when_told(
     runs = seen[0]["runs"]
     assert len(runs) == autosave.MAX_OFFERED
     assert ["step 700" in runs[0], "step 600" in runs[1], "step 300" in runs[-1]] == [True] * 3, runs
-    assert "57.0 %" in runs[0], runs
+    assert "57.0%" in runs[0], runs
     assert seen[0]["older"] == "Also delete the 42 older autosaves (not listed)"
     assert all(p.exists() for p in newest[:5]) and not any(p.exists() for p in newest[5:])
     assert not fakes_in(folder), "the older ones were deleted"

@@ -84,7 +84,7 @@ def test_the_translator_answers_from_the_ts_file_and_falls_back_to_english(in_la
     in_language("de")
     assert language.current() == "de"
     assert language.tr("&File") == "&Datei"
-    assert language.tr("Zoom {level} %").format(level=125) == "Zoom 125 %"
+    assert language.tr("Zoom {level}%").format(level=125) == "Zoom 125\u00a0%"
     assert language.tr("a string nobody translated") == "a string nobody translated"
     in_language("zh_CN")
     assert QCoreApplication.translate("cnnviz", "Learning rate") == "学习率"

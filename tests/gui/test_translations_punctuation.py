@@ -131,3 +131,30 @@ def test_the_japanese_check_tells_wrong_from_right(text, bad):
 )
 def test_the_german_check_tells_wrong_from_right(source, text, bad):
     assert bool(de_problems(source, text)) is bad
+
+
+PAGE_SCRIPT = Path(__file__).resolve().parents[2] / "cnnviz" / "web" / "static" / "page.js"
+
+
+def test_the_phone_pages_words_are_punctuated_as_the_catalogues_are():
+    """The class canvas's phone page has its words outside the catalogues (cnnviz/web/page_text.py): the same
+    checks, Japanese and Chinese full-width punctuation, German quotes and endings as the English."""
+    from test_translations_zh_punctuation import problems as zh_problems
+
+    from cnnviz.web.page_text import TEXT
+
+    wrong = {f"ja {key}": ja_problems(text) for key, text in TEXT["ja"].items() if ja_problems(text)}
+    wrong |= {f"zh_CN {key}": zh_problems(text) for key, text in TEXT["zh_CN"].items() if zh_problems(text)}
+    german = {key: de_problems(TEXT["en"][key], text) for key, text in TEXT["de"].items()}
+    wrong |= {f"de {key}": found for key, found in german.items() if found}
+    assert not wrong, wrong
+    assert all(set(TEXT[code]) == set(TEXT["en"]) for code in TEXT)
+
+
+def test_the_phone_page_glues_no_punctuation_to_its_words():
+    """The page's script said "ネットワークの答え: 3 (97%, 自信あり)" and "发送失败： 404": it joined the words of
+    page_text.py with ASCII ": ", " (" and ", " of its own. The punctuation is the language's template's."""
+    script = PAGE_SCRIPT.read_text(encoding="utf-8")
+    joined = re.findall(r"T\.\w+\s*\+\s*\"[^\"]*\"|\"[^\"]*\"\s*\+\s*\(?\s*T\.\w+", script)
+    glued = [text for text in joined if not text.endswith('" · "')]  # (a list's separator, the same in every language)
+    assert not glued, glued

@@ -35,15 +35,15 @@ def test_the_keys_step_the_zoom_and_the_type_grows(qtbot, keyed):
     window = keyed
     window.controls.start_button.setFocus()
     before = _sizes(window)
-    assert window.zoom_level == 100 and window.menus.zoom_level_action.text() == "Zoom 100 %"
+    assert window.zoom_level == 100 and window.menus.zoom_level_action.text() == "Zoom 100%"
     press(qtbot, window, Qt.Key_Equal)
     assert window.zoom_level == 110
     press(qtbot, window, Qt.Key_Equal)
-    assert window.zoom_level == 125 and window.menus.zoom_level_action.text() == "Zoom 125 %"
+    assert window.zoom_level == 125 and window.menus.zoom_level_action.text() == "Zoom 125%"
     qtbot.wait(50)
     grown = _sizes(window)
     assert all(b < g for b, g in zip(before, grown)), (before, grown)
-    assert window.statusBar().currentMessage() == "Zoom 125 %"
+    assert window.statusBar().currentMessage() == "Zoom 125%"
     press(qtbot, window, Qt.Key_Minus)
     assert window.zoom_level == 110
     press(qtbot, window, Qt.Key_0)
@@ -82,7 +82,7 @@ def test_the_level_survives_a_new_window(qtbot, make_window):
     assert json.loads(zoom.settings_path().read_text())["zoom"] == 150
     second = make_window()
     assert second.zoom_level == 150 and theme.BASE_POINT_SIZE == round(11 * 1.5)
-    assert second.menus.zoom_level_action.text() == "Zoom 150 %"
+    assert second.menus.zoom_level_action.text() == "Zoom 150%"
     # --zoom (screenshots, --check-layout) is for one session: it is not stored.
     third = make_window(zoom_level=80)
     assert third.zoom_level == 80 and json.loads(zoom.settings_path().read_text())["zoom"] == 150

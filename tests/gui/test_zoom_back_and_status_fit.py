@@ -53,7 +53,7 @@ def _zoom_in_and_back_changes_nothing(qtbot, window, before):
     window.zoom_by(+1)
     assert window.zoom_level > 100
     window.zoom_by(0)
-    window.statusBar().clearMessage()  # "Zoom 100 %" moves the fields aside for a while
+    window.statusBar().clearMessage()  # "Zoom 100%" moves the fields aside for a while
     qtbot.wait(100)
     after = _layout(window)
     changed = {key: (value, after.get(key)) for key, value in before.items() if after.get(key) != value}

@@ -88,10 +88,10 @@ def test_a_zoom_step_presenter_mode_does_not_show_says_why(qtbot, shared):
         window.zoom_by(+1)
         assert window.zoom_level == 125, "150 % does not fit 1280x720"
         window.set_zoom(150)  # (a larger screen's)
-        assert window.statusBar().currentMessage() == "Zoom 150 %"
+        assert window.statusBar().currentMessage() == "Zoom 150%"
         assert window.styleSheet() != sheet
         window.zoom_by(-1)
-        assert window.statusBar().currentMessage() == "Zoom 125 %", "the presenter's type grew smaller"
+        assert window.statusBar().currentMessage() == "Zoom 125%", "the presenter's type grew smaller"
         window.zoom_by(-1)
         assert "stays as it is (it grows from 150 %)" in window.statusBar().currentMessage()
     finally:

@@ -90,8 +90,8 @@ def test_backend_descriptions_keep_their_identifiers_inside_a_translated_sentenc
 
 def test_an_autosave_is_described_in_the_guis_language(tmp_path):
     offer = autosave.Offer(tmp_path / "none.npz", "tiny", 1234, 0.973, None)
-    assert offer.describe() == "step 1,234, 97.3 %"
-    assert offer.describe().text(catalogue("de")) == "Schritt 1,234, 97.3 %"
+    assert offer.describe() == "step 1,234, 97.3%"
+    assert offer.describe().text(catalogue("de")) == "Schritt 1,234, 97.3\u00a0%"
     assert in_language(offer.when(), catalogue("ja")) == "日時不明"
 
 
@@ -121,7 +121,7 @@ def test_the_side_by_side_labels_are_in_the_guis_language():
         "A: behaltener Lauf (diese Sitzung)",
         "B: jetzt",
     )
-    assert side_by_side.accuracy_text(0.87, None, german) == "A 87.0 % | B noch nicht getestet"
+    assert side_by_side.accuracy_text(0.87, None, german) == "A 87.0% | B noch nicht getestet"
     side = side_by_side.SideBySide(kept, {**now, "net": "tiny"}, german)
     assert side.legend == "A (links, behalten): lr 0.01 | B (rechts, jetzt): lr 0.001 · jedes Paar auf einer Farbskala"
     assert side.why_not("conv1", (8, 1, 5, 5)).startswith("A (diese Sitzung) hat keine Gewichte behalten")

@@ -12,7 +12,7 @@ from ...app.classify_layout import INPUT_PX
 from ...classroom.uncertainty import not_sure_reason
 from .. import accessibility, theme
 from ..canvas import DrawingCanvas
-from ..language import number, tr
+from ..language import kept_together, number, tr
 from ..not_sure import NotSureCalibration
 from .classify_arrangement import DrawArrangement
 from .classify_bars import PLAIN, ProbabilityBars
@@ -199,16 +199,16 @@ class ClassifyPanel(Panel, DrawArrangement):
         percent = f"{number(100 * calibration.accepted):.0f}"
         if digits:
             return (
-                tr("Not sure: this looks less like any digit than {percent} % of real test digits do").format(
+                tr("Not sure: this looks less like any digit than {percent}% of real test digits do").format(
                     percent=percent
                 ),
-                tr("this looks less like any digit than {percent} % of real test digits do").format(percent=percent),
+                tr("this looks less like any digit than {percent}% of real test digits do").format(percent=percent),
             )
         return (
-            tr("Not sure: this looks less like any image than {percent} % of real test images do").format(
+            tr("Not sure: this looks less like any image than {percent}% of real test images do").format(
                 percent=percent
             ),
-            tr("this looks less like any image than {percent} % of real test images do").format(percent=percent),
+            tr("this looks less like any image than {percent}% of real test images do").format(percent=percent),
         )
 
     def _show_answer(self) -> None:
@@ -217,7 +217,7 @@ class ClassifyPanel(Panel, DrawArrangement):
         if not self.answered:
             self.bars.setOpts(height=np.zeros(10), brushes=[PLAIN] * 10)
             self.digit_label.setText("–")
-            self.confidence_label.setText(tr("draw a digit"))
+            self.confidence_label.setText(kept_together(tr("draw a digit")))
             self.verdict_label.hide()
             self.describe_prediction(tr("no prediction: draw a digit"))
             return
@@ -236,8 +236,8 @@ class ClassifyPanel(Panel, DrawArrangement):
         digits = all(class_name.isdigit() for class_name in self.class_names)
         unlike = tr("{percent}%, but unlike real digits") if digits else tr("{percent}%, but unlike real images")
         among = tr("{percent}% among digits") if digits else tr("{percent}% among its classes")
-        self.confidence_label.setText((unlike if reason else among).format(percent=percent))
-        self.verdict_label.setText(f"⚠ {reason}." if reason else "")
+        self.confidence_label.setText(kept_together((unlike if reason else among).format(percent=percent)))
+        self.verdict_label.setText(kept_together(f"⚠ {reason}.") if reason else "")
         self.verdict_label.setVisible(bool(reason))
         text = accessibility.prediction_text(name, probs[best])
         if reason:

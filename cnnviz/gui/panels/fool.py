@@ -71,16 +71,16 @@ def verdict(result: FoolResult, levels: int) -> str:
     probs, target = result.probabilities, result.target
     now = int(np.argmax(probs))
     if result.label == target:
-        return tr("It already says {target} ({percent} %): choose another digit to aim for.").format(
+        return tr("It already says {target} ({percent}%): choose another digit to aim for.").format(
             target=target, percent=f"{number(100 * probs[target]):.0f}"
         )
     if result.fooled:
-        return tr("The network now says {target} ({percent} %) instead of {label}.").format(
+        return tr("The network now says {target} ({percent}%) instead of {label}.").format(
             target=target, percent=f"{number(100 * probs[target]):.0f}", label=result.label
         )
     return tr(
         "Could not make it say {target} within ± {levels} levels: try a bigger budget "
-        "(it still says {now}, {percent} %)."
+        "(it still says {now}, {percent}%)."
     ).format(target=target, levels=levels, now=now, percent=f"{number(100 * probs[now]):.0f}")
 
 

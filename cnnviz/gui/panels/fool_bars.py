@@ -8,6 +8,7 @@ import pyqtgraph as pg
 from PySide6.QtGui import QFont, QFontMetrics
 from PySide6.QtWidgets import QLabel
 
+from ...number_format import percent_sign
 from .. import accessibility, theme
 from ..language import tr
 from .classify_bars import MIN_BARS_PX
@@ -46,8 +47,8 @@ class BarsArrangement:
         if answer is None:
             return "" if narrow else tr("before") if when == "before" else tr("after")
         if narrow:
-            return f"{answer[0]} ({answer[1]} %)"
-        words = tr("before: {answer} ({percent} %)") if when == "before" else tr("after: {answer} ({percent} %)")
+            return f"{answer[0]} ({percent_sign(answer[1])})"
+        words = tr("before: {answer} ({percent}%)") if when == "before" else tr("after: {answer} ({percent}%)")
         return words.format(answer=answer[0], percent=answer[1])
 
     def bars_width(self, narrow: bool) -> int:
@@ -190,7 +191,7 @@ class BarsArrangement:
         plot.setYRange(0, 100, padding=0.02)
         plot.setXRange(-0.6, 9.6, padding=0)
         plot.getAxis("bottom").setTicks([[(i, str(i)) for i in range(10)]])
-        plot.getAxis("left").setTicks([[(0, "0%"), (50, "50%"), (100, "100%")]])
+        plot.getAxis("left").setTicks([[(n, percent_sign(str(n))) for n in (0, 50, 100)]])  # ("50 %" in German)
         widget.setMinimumWidth(150)  # (arrange: as wide as the plot's title and axis need)
         bars = pg.BarGraphItem(
             x=np.arange(10), y0=np.zeros(10), width=0.75, height=np.zeros(10), brushes=[BAR] * 10, pen=None

@@ -8,6 +8,7 @@ from PySide6.QtGui import QColor, QFont, QFontInfo, QFontMetrics, QIcon, QImage,
 from PySide6.QtWidgets import QAbstractItemView, QListView, QListWidget, QListWidgetItem, QStyle
 
 from .. import theme
+from ..language import kept_together
 from ..status import plain_tooltip
 
 INDEX_ROLE = Qt.UserRole + 1
@@ -171,8 +172,9 @@ class Gallery(QListWidget):
             painter = QPainter(self.viewport())
             painter.setPen(QColor(theme.MUTED))
             area = self.viewport().rect().adjusted(6, 6, -6, -6)
-            painter.setFont(placeholder_font(self.font(), self.placeholder, area))
-            painter.drawText(area, Qt.AlignCenter | Qt.TextWordWrap, self.placeholder)
+            text = kept_together(self.placeholder)  # (Chinese "前。" alone on the last line: never)
+            painter.setFont(placeholder_font(self.font(), text, area))
+            painter.drawText(area, Qt.AlignCenter | Qt.TextWordWrap, text)
             painter.end()
 
 

@@ -185,7 +185,7 @@ class KernelsPanel(LazyPanel):
                 show(item, view, self.kept_images[which], (-1.0, 1.0))
                 self.kept_titles[which].setText(f"<b>A</b> · {title}")
             notes = [note for note in self.why_not.values() if note]
-            self.compare_note.setText("; ".join(dict.fromkeys(notes)) if notes else self.side.legend)
+            self.compare_note.setText(tr("; ").join(dict.fromkeys(notes)) if notes else self.side.legend)
             self.compare_note.show()
         return image
 

@@ -263,7 +263,7 @@ class MistakesPanel(LazyPanel):
         pairs = most_confused_pairs(self.matrix, 4)
         accuracy = dict(percent=f"{number(100 * e.test_accuracy):.1f}", step=f"{grouped(e.step):,}")
         self.graphics.setAccessibleDescription(
-            tr("Test accuracy {percent} % at step {step}. Most often mixed up: {pairs}.").format(
+            tr("Test accuracy {percent}% at step {step}. Most often mixed up: {pairs}.").format(
                 pairs=tr(", ").join(
                     tr("{truth} taken for {answer} {count} times").format(truth=short[t], answer=short[p], count=k)
                     for t, p, k in pairs
@@ -271,7 +271,7 @@ class MistakesPanel(LazyPanel):
                 **accuracy,
             )
             if pairs
-            else tr("Test accuracy {percent} % at step {step}. No mistakes at all.").format(**accuracy)
+            else tr("Test accuracy {percent}% at step {step}. No mistakes at all.").format(**accuracy)
         )
         self.pairs_label.setText(
             tr("Most often mixed up: {pairs}").format(

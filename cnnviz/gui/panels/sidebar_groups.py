@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import math
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QMargins, Qt
 from PySide6.QtGui import QStandardItemModel
 from PySide6.QtWidgets import (
     QComboBox,
@@ -50,6 +50,27 @@ def slider_from_lr(lr: float) -> int:
     return int(round((exp - LR_MIN_EXP) / (LR_MAX_EXP - LR_MIN_EXP) * LR_TICKS))
 
 
+class TwoLabelButton(QPushButton):
+    """A button that says one of two things (Pause / Resume) and is as wide as the wider needs: the sidebar is
+    fitted to its buttons when the window opens, and German "▶  Fortsetzen" (longer than "❚❚  Pause") was cut
+    to "▶ Fortsetzer" at 1024x768 once the run paused."""
+
+    def __init__(self, text: str, other: str):
+        super().__init__(text)
+        self.texts = (text, other)
+
+    def _wider(self, size):
+        metrics = self.fontMetrics()
+        extra = max(metrics.horizontalAdvance(t) for t in self.texts) - metrics.horizontalAdvance(self.text())
+        return size.grownBy(QMargins(0, 0, max(0, extra), 0))
+
+    def sizeHint(self):
+        return self._wider(super().sizeHint())
+
+    def minimumSizeHint(self):
+        return self._wider(super().minimumSizeHint())
+
+
 def run_box(panel) -> QGroupBox:
     """Start, Pause, Step, Reset, Save, Load (set on ``panel``); the panel places them in ``panel.run_grid``."""
     run_box = QGroupBox(tr("Run"))
@@ -59,7 +80,7 @@ def run_box(panel) -> QGroupBox:
     panel.start_button = QPushButton(tr("▶  Start"))
     panel.start_button.setObjectName("primary")
     panel.start_button.setToolTip(tr("Start training ({key})").format(key=key_text("start_or_pause")))
-    panel.pause_button = QPushButton(tr("❚❚  Pause"))
+    panel.pause_button = TwoLabelButton(tr("❚❚  Pause"), tr("▶  Resume"))
     panel.pause_button.setToolTip(tr("Pause or resume ({key})").format(key=key_text("start_or_pause")))
     panel.step_button = QPushButton(tr("Step"))
     panel.step_button.setToolTip(tr("Train exactly one batch ({key})").format(key=key_text("step")))

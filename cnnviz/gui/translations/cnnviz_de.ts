@@ -20,8 +20,8 @@
   </message>
   <message>
    <location filename="cnnviz/app/autosave.py" line="95" />
-   <source>step {step:,}, {percent:.1f} %</source>
-   <translation>Schritt {step:,}, {percent:.1f} %</translation>
+   <source>step {step:,}, {percent:.1f}%</source>
+   <translation>Schritt {step:,}, {percent:.1f} %</translation>
   </message>
   <message>
    <location filename="cnnviz/app/autosave.py" line="94" />
@@ -128,17 +128,17 @@
    <translation>jetzt</translation>
   </message>
   <message>
-   <location filename="cnnviz/app/side_by_side.py" line="59" />
+   <location filename="cnnviz/app/side_by_side.py" line="60" />
    <source>not tested yet</source>
    <translation>noch nicht getestet</translation>
   </message>
   <message>
-   <location filename="cnnviz/app/side_by_side.py" line="61" />
+   <location filename="cnnviz/app/side_by_side.py" line="62" />
    <source>A {kept} | B {now}</source>
    <translation>A {kept} | B {now}</translation>
   </message>
   <message>
-   <location filename="cnnviz/app/side_by_side.py" line="84" />
+   <location filename="cnnviz/app/side_by_side.py" line="85" />
    <source>this one</source>
    <translation>dieses</translation>
   </message>
@@ -153,12 +153,12 @@
    <translation>B: {side}</translation>
   </message>
   <message>
-   <location filename="cnnviz/app/side_by_side.py" line="76" />
+   <location filename="cnnviz/app/side_by_side.py" line="77" />
    <source>A (left, kept): {a} | B (right, now): {b} · each pair on one colour scale</source>
    <translation>A (links, behalten): {a} | B (rechts, jetzt): {b} · jedes Paar auf einer Farbskala</translation>
   </message>
   <message>
-   <location filename="cnnviz/app/side_by_side.py" line="81" />
+   <location filename="cnnviz/app/side_by_side.py" line="82" />
    <source>A (left, kept): {a} | B (right, now): {b} · each side on its own colour scale</source>
    <translation>A (links, behalten): {a} | B (rechts, jetzt): {b} · jede Seite auf ihrer eigenen Farbskala</translation>
   </message>
@@ -168,27 +168,33 @@
    <translation>behaltener Lauf ({source})</translation>
   </message>
   <message>
-   <location filename="cnnviz/app/side_by_side.py" line="108" />
+   <location filename="cnnviz/app/side_by_side.py" line="109" />
    <source>A has no {layer}: another network ({kept} vs {now} now)</source>
    <translation>A hat keine Schicht {layer}: ein anderes Netz ({kept}, jetzt {now})</translation>
   </message>
   <message>
-   <location filename="cnnviz/app/side_by_side.py" line="113" />
+   <location filename="cnnviz/app/side_by_side.py" line="114" />
    <source>A's {layer} is {a}, B's {b}: another network ({kept} vs {now} now)</source>
    <translation>{layer} ist bei A {a}, bei B {b}: ein anderes Netz ({kept}, jetzt {now})</translation>
   </message>
   <message>
-   <location filename="cnnviz/app/side_by_side.py" line="101" />
+   <location filename="cnnviz/app/side_by_side.py" line="150" />
+   <location filename="cnnviz/gui/panels/kernels.py" line="188" />
+   <source>; </source>
+   <translation>; </translation>
+  </message>
+  <message>
+   <location filename="cnnviz/app/side_by_side.py" line="102" />
    <source>A ({source}) has no weights kept: its kernels cannot be shown</source>
    <translation>A ({source}) hat keine Gewichte behalten: seine Kernel können nicht gezeigt werden</translation>
   </message>
   <message>
-   <location filename="cnnviz/app/side_by_side.py" line="103" />
+   <location filename="cnnviz/app/side_by_side.py" line="104" />
    <source>A ({source}) has no weights kept: its maps cannot be shown</source>
    <translation>A ({source}) hat keine Gewichte behalten: seine Karten können nicht gezeigt werden</translation>
   </message>
   <message>
-   <location filename="cnnviz/app/side_by_side.py" line="145" />
+   <location filename="cnnviz/app/side_by_side.py" line="146" />
    <source>A's feature maps cannot be computed: {exc}</source>
    <translation>Die Merkmalskarten von A lassen sich nicht berechnen: {exc}</translation>
   </message>
@@ -676,7 +682,7 @@
   <message>
    <location filename="cnnviz/classroom/report_inside.py" line="105" />
    <source>{count:,} test images placed by the layer before the answer (PCA: the two directions it spreads most along, {percent:.0f}% of the spread; weights of step {step:,}). Close dots: images the network sees as alike.</source>
-   <translation>{count:,} Testbilder, angeordnet nach der Schicht vor der Antwort (PCA: die zwei Richtungen, in die sie am meisten streut, {percent:.0f} % der Streuung; Gewichte von Schritt {step:,}). Nahe Punkte: Bilder, die das Netz für ähnlich hält.</translation>
+   <translation>{count:,} Testbilder, angeordnet nach der Schicht vor der Antwort (PCA: die zwei Richtungen, in die sie am meisten streut, {percent:.0f} % der Streuung; Gewichte von Schritt {step:,}). Nahe Punkte: Bilder, die das Netz für ähnlich hält.</translation>
   </message>
   <message>
    <location filename="cnnviz/classroom/report_inside.py" line="130" />
@@ -696,7 +702,7 @@
   <message>
    <location filename="cnnviz/classroom/report_inside.py" line="149" />
    <source>The Draw panel says "not sure" when an input's {method} score is above {threshold:.3g}: calibrated on {images:,} held-out test images, of which {percent:.1f}% are at or under it (accepted).</source>
-   <translation>Die Ansicht Zeichnen sagt „nicht sicher“, wenn der {method}-Wert einer Eingabe über {threshold:.3g} liegt: kalibriert an {images:,} zurückgehaltenen Testbildern, von denen {percent:.1f} % darunter oder genau darauf liegen (akzeptiert).</translation>
+   <translation>Die Ansicht Zeichnen sagt „nicht sicher“, wenn der {method}-Wert einer Eingabe über {threshold:.3g} liegt: kalibriert an {images:,} zurückgehaltenen Testbildern, von denen {percent:.1f} % darunter oder genau darauf liegen (akzeptiert).</translation>
   </message>
   <message>
    <location filename="cnnviz/classroom/report_inside.py" line="48" />
@@ -825,18 +831,18 @@
   </message>
   <message>
    <location filename="cnnviz/gui/accessibility.py" line="226" />
-   <source>predicted {name}, {percent} % sure</source>
-   <translation>erkannt: {name}, zu {percent} % sicher</translation>
+   <source>predicted {name}, {percent}% sure</source>
+   <translation>erkannt: {name}, zu {percent} % sicher</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/accessibility.py" line="263" />
-   <source>Training stopped, test accuracy {percent} %</source>
-   <translation>Training gestoppt, Testgenauigkeit {percent} %</translation>
+   <source>Training stopped, test accuracy {percent}%</source>
+   <translation>Training gestoppt, Testgenauigkeit {percent} %</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/accessibility.py" line="265" />
-   <source>Training finished, test accuracy {percent} %</source>
-   <translation>Training beendet, Testgenauigkeit {percent} %</translation>
+   <source>Training finished, test accuracy {percent}%</source>
+   <translation>Training beendet, Testgenauigkeit {percent} %</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/accessibility.py" line="248" />
@@ -865,12 +871,12 @@
   </message>
   <message>
    <location filename="cnnviz/gui/accessibility.py" line="253" />
-   <source>Test accuracy {percent} % at step {step}</source>
-   <translation>Testgenauigkeit {percent} % bei Schritt {step}</translation>
+   <source>Test accuracy {percent}% at step {step}</source>
+   <translation>Testgenauigkeit {percent} % bei Schritt {step}</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/accessibility.py" line="257" />
-   <location filename="cnnviz/gui/router.py" line="176" />
+   <location filename="cnnviz/gui/router.py" line="192" />
    <source>Training diverged: {message}</source>
    <translation>Das Training ist divergiert: {message}</translation>
   </message>
@@ -890,35 +896,34 @@
    <translation>Die numba-Kernel werden im Hintergrund kompiliert, damit Start schnell geht; Start kompiliert jetzt den Rest.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/canvas.py" line="244" />
-   <location filename="cnnviz/gui/canvas.py" line="231" />
-   <source>draw a digit here</source>
-   <translation>hier eine Ziffer zeichnen</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/canvas.py" line="54" />
+   <location filename="cnnviz/gui/canvas.py" line="86" />
    <source>Draw a digit with the mouse, a pen or a finger. C clears. Right-click or drop a file to classify a photo.</source>
    <translation>Zeichne eine Ziffer mit Maus, Stift oder Finger. C löscht. Rechtsklick oder Datei hierher ziehen, um ein Foto zu erkennen.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/canvas.py" line="183" />
+   <location filename="cnnviz/gui/canvas.py" line="252" />
    <location filename="cnnviz/gui/menus.py" line="40" />
    <source>Open image…</source>
    <translation>Bild öffnen…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/canvas.py" line="184" />
+   <location filename="cnnviz/gui/canvas.py" line="253" />
    <location filename="cnnviz/gui/panels/classify.py" line="57" />
    <source>Clear</source>
    <translation>Löschen</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/canvas.py" line="270" />
+   <location filename="cnnviz/gui/canvas.py" line="308" />
+   <source>draw a digit here</source>
+   <translation>hier eine Ziffer zeichnen</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/canvas.py" line="344" />
    <source>photo · draw to start over</source>
    <translation>Foto · zeichnen, um neu anzufangen</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/canvas.py" line="268" />
+   <location filename="cnnviz/gui/canvas.py" line="342" />
    <source>photo: {name} · draw to start over</source>
    <translation>Foto: {name} · zeichnen, um neu anzufangen</translation>
   </message>
@@ -955,13 +960,13 @@
   </message>
   <message>
    <location filename="cnnviz/gui/checkpoints.py" line="261" />
-   <source>The model was trained for {step} steps, {accuracy} % on the test images, and is not saved.</source>
-   <translation>Das Modell wurde {step} Schritte trainiert ({accuracy} % auf den Testbildern) und ist nicht gespeichert.</translation>
+   <source>The model was trained for {step} steps, {accuracy}% on the test images, and is not saved.</source>
+   <translation>Das Modell wurde {step} Schritte trainiert ({accuracy} % auf den Testbildern) und ist nicht gespeichert.</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/checkpoints.py" line="328" />
-   <source>{loaded} Start continues training from these weights.</source>
-   <translation>{loaded} Start trainiert mit diesen Gewichten weiter.</translation>
+   <source>Start continues training from these weights.</source>
+   <translation>Start trainiert mit diesen Gewichten weiter.</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/checkpoints.py" line="401" />
@@ -1017,11 +1022,6 @@ Zuerst speichern, dann {what}?</translation>
    <translation>Das Modell konnte nicht geladen werden: Sein Netz {spec!r} ist hier nicht gültig</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="330" />
-   <source>{text} Note: {note}.</source>
-   <translation>{text} Hinweis: {note}.</translation>
-  </message>
-  <message>
    <location filename="cnnviz/gui/checkpoints.py" line="421" />
    <source>Could not restore the autosave {path}: {error}</source>
    <translation>Die Sicherung {path} konnte nicht wiederhergestellt werden: {error}</translation>
@@ -1045,6 +1045,11 @@ Zuerst speichern, dann {what}?</translation>
    <location filename="cnnviz/gui/checkpoints.py" line="298" />
    <source>Could not load the model: {error}</source>
    <translation>Das Modell konnte nicht geladen werden: {error}</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/checkpoints.py" line="330" />
+   <source>Note: {note}.</source>
+   <translation>Hinweis: {note}.</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/checkpoints.py" line="388" />
@@ -1603,7 +1608,7 @@ Zuerst speichern, dann {what}?</translation>
    <translation>Modelle werden gespeichert in: {folder}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/language.py" line="230" />
+   <location filename="cnnviz/gui/language.py" line="256" />
    <source>This is the language shown now.</source>
    <translation>Das ist die Sprache, die gerade angezeigt wird.</translation>
   </message>
@@ -1669,27 +1674,27 @@ Zuerst speichern, dann {what}?</translation>
    <translation>{last} Schritte</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lessons.py" line="266" />
+   <location filename="cnnviz/gui/lessons.py" line="267" />
    <source>Applying…</source>
    <translation>Wird angewendet…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lessons.py" line="329" />
+   <location filename="cnnviz/gui/lessons.py" line="330" />
    <source>Open a lesson preset</source>
    <translation>Lektion öffnen</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lessons.py" line="225" />
+   <location filename="cnnviz/gui/lessons.py" line="226" />
    <source>Kept the lesson's run for comparison (grey, dashed); the run from before the lesson is back.</source>
    <translation>Der Lauf der Lektion bleibt zum Vergleich (grau, gestrichelt); der Lauf von vor der Lektion ist zurück.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lessons.py" line="237" />
+   <location filename="cnnviz/gui/lessons.py" line="238" />
    <source>close the lesson</source>
    <translation>die Lektion schließen</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lessons.py" line="329" />
+   <location filename="cnnviz/gui/lessons.py" line="330" />
    <source>Lesson preset</source>
    <translation>Lektion</translation>
   </message>
@@ -1699,7 +1704,7 @@ Zuerst speichern, dann {what}?</translation>
    <translation>die Lektion „{title}“ laden</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lessons.py" line="339" />
+   <location filename="cnnviz/gui/lessons.py" line="340" />
    <source>Cannot use this lesson file: {exc}</source>
    <translation>Diese Lektionsdatei ist nicht verwendbar: {exc}</translation>
   </message>
@@ -1833,8 +1838,8 @@ Zuerst speichern, dann {what}?</translation>
    <location filename="cnnviz/gui/menus.py" line="70" />
    <location filename="cnnviz/gui/menus.py" line="130" />
    <location filename="cnnviz/gui/window.py" line="339" />
-   <source>Zoom {level} %</source>
-   <translation>Zoom {level} %</translation>
+   <source>Zoom {level}%</source>
+   <translation>Zoom {level} %</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/menus.py" line="97" />
@@ -1874,68 +1879,68 @@ Zuerst speichern, dann {what}?</translation>
    <translation>Strichbreite</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="77" />
+   <location filename="cnnviz/gui/panels/classify.py" line="78" />
    <location filename="cnnviz/gui/panels/feature_maps.py" line="187" />
    <location filename="cnnviz/gui/panels/timelapse.py" line="218" />
    <source>input</source>
    <translation>Eingabe</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="80" />
+   <location filename="cnnviz/gui/panels/classify.py" line="81" />
    <source>What the network gets: your drawing as 28×28 pixels, centred like MNIST</source>
    <translation>Was das Netz bekommt: deine Zeichnung als 28×28 Pixel, zentriert wie bei MNIST</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="86" />
+   <location filename="cnnviz/gui/panels/classify.py" line="87" />
    <source>Network input</source>
    <translation>Eingabe des Netzes</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="87" />
+   <location filename="cnnviz/gui/panels/classify.py" line="88" />
    <source>Your drawing as the 28 by 28 pixels the network gets, centred like MNIST</source>
    <translation>Deine Zeichnung als die 28 mal 28 Pixel, die das Netz bekommt, zentriert wie bei MNIST</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="101" />
+   <location filename="cnnviz/gui/panels/classify.py" line="102" />
    <source>The network's answer: the class with the highest probability</source>
    <translation>Die Antwort des Netzes: die Klasse mit der höchsten Wahrscheinlichkeit</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="110" />
+   <location filename="cnnviz/gui/panels/classify.py" line="111" />
    <source>How sure it is of this answer among its classes: it always picks one of them. Whether the drawing looks like any of them at all is what "not sure" says.</source>
    <translation>Wie sicher es sich dieser Antwort unter seinen Klassen ist: Es wählt immer eine davon. Ob die Zeichnung überhaupt einer davon ähnelt, sagt „nicht sicher“.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="126" />
+   <location filename="cnnviz/gui/panels/classify.py" line="127" />
    <source>Not sure</source>
    <translation>Nicht sicher</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="126" />
+   <location filename="cnnviz/gui/panels/classify.py" line="127" />
    <source>Why the network is not sure of its answer</source>
    <translation>Warum das Netz bei seiner Antwort nicht sicher ist</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="236" />
+   <location filename="cnnviz/gui/panels/classify.py" line="237" />
    <source>{percent}%, but unlike real digits</source>
-   <translation>{percent} %, aber anders als echte Ziffern</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="236" />
-   <source>{percent}%, but unlike real images</source>
-   <translation>{percent} %, aber anders als echte Bilder</translation>
+   <translation>{percent} %, aber anders als echte Ziffern</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/classify.py" line="237" />
+   <source>{percent}%, but unlike real images</source>
+   <translation>{percent} %, aber anders als echte Bilder</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/classify.py" line="238" />
    <location filename="cnnviz/gui/panels/classify_arrangement.py" line="74" />
    <source>{percent}% among digits</source>
-   <translation>{percent} % unter den Ziffern</translation>
+   <translation>{percent} % unter den Ziffern</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="237" />
+   <location filename="cnnviz/gui/panels/classify.py" line="238" />
    <location filename="cnnviz/gui/panels/classify_arrangement.py" line="74" />
    <source>{percent}% among its classes</source>
-   <translation>{percent} % unter seinen Klassen</translation>
+   <translation>{percent} % unter seinen Klassen</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/classify.py" line="60" />
@@ -1943,49 +1948,49 @@ Zuerst speichern, dann {what}?</translation>
    <translation>Strich</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="165" />
+   <location filename="cnnviz/gui/panels/classify.py" line="166" />
    <source>class</source>
    <translation>Klasse</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="165" />
+   <location filename="cnnviz/gui/panels/classify.py" line="166" />
    <source>digit</source>
    <translation>Ziffer</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="219" />
-   <source>draw a digit</source>
-   <translation>zeichne eine Ziffer</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="221" />
+   <location filename="cnnviz/gui/panels/classify.py" line="222" />
    <source>no prediction: draw a digit</source>
    <translation>keine Vorhersage: zeichne eine Ziffer</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="207" />
-   <source>Not sure: this looks less like any image than {percent} % of real test images do</source>
-   <translation>Nicht sicher: Das passt schlechter zu einer Klasse als {percent} % der echten Testbilder</translation>
+   <location filename="cnnviz/gui/panels/classify.py" line="208" />
+   <source>Not sure: this looks less like any image than {percent}% of real test images do</source>
+   <translation>Nicht sicher: Das passt schlechter zu einer Klasse als {percent} % der echten Testbilder</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="210" />
-   <source>this looks less like any image than {percent} % of real test images do</source>
-   <translation>Das passt schlechter zu einer Klasse als {percent} % der echten Testbilder</translation>
+   <location filename="cnnviz/gui/panels/classify.py" line="211" />
+   <source>this looks less like any image than {percent}% of real test images do</source>
+   <translation>Das passt schlechter zu einer Klasse als {percent} % der echten Testbilder</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="243" />
+   <location filename="cnnviz/gui/panels/classify.py" line="220" />
+   <source>draw a digit</source>
+   <translation>zeichne eine Ziffer</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/classify.py" line="244" />
    <source>not sure, {prediction}: {reason}</source>
    <translation>nicht sicher, {prediction}: {reason}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="201" />
-   <source>Not sure: this looks less like any digit than {percent} % of real test digits do</source>
-   <translation>Nicht sicher: Das sieht weniger nach einer Ziffer aus als {percent} % der echten Testziffern</translation>
+   <location filename="cnnviz/gui/panels/classify.py" line="202" />
+   <source>Not sure: this looks less like any digit than {percent}% of real test digits do</source>
+   <translation>Nicht sicher: Das sieht weniger nach einer Ziffer aus als {percent} % der echten Testziffern</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="204" />
-   <source>this looks less like any digit than {percent} % of real test digits do</source>
-   <translation>Das sieht weniger nach einer Ziffer aus als {percent} % der echten Testziffern</translation>
+   <location filename="cnnviz/gui/panels/classify.py" line="205" />
+   <source>this looks less like any digit than {percent}% of real test digits do</source>
+   <translation>Das sieht weniger nach einer Ziffer aus als {percent} % der echten Testziffern</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/classify_bars.py" line="95" />
@@ -2014,12 +2019,13 @@ Zuerst speichern, dann {what}?</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/controls.py" line="198" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="83" />
    <source>▶  Resume</source>
-   <translation>▶  Weiter</translation>
+   <translation>▶  Fortsetzen</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/controls.py" line="198" />
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="62" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="83" />
    <source>❚❚  Pause</source>
    <translation>❚❚  Pause</translation>
   </message>
@@ -2083,7 +2089,7 @@ Zuerst speichern, dann {what}?</translation>
   <message>
    <location filename="cnnviz/gui/panels/curves.py" line="72" />
    <location filename="cnnviz/gui/panels/curves.py" line="88" />
-   <location filename="cnnviz/gui/panels/curves.py" line="256" />
+   <location filename="cnnviz/gui/panels/curves.py" line="262" />
    <source>Training curves</source>
    <translation>Trainingskurven</translation>
   </message>
@@ -2093,17 +2099,17 @@ Zuerst speichern, dann {what}?</translation>
    <translation>Verlust (pro Schritt, geglättet, Testpunkte) und Genauigkeit (Trainingslinie, Testpunkte) über den Epochen</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/curves.py" line="266" />
+   <location filename="cnnviz/gui/panels/curves.py" line="272" />
    <source>Training curves, with a kept run for comparison</source>
    <translation>Trainingskurven, mit einem behaltenen Lauf zum Vergleich</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/curves.py" line="398" />
+   <location filename="cnnviz/gui/panels/curves.py" line="404" />
    <source>test accuracy {accuracies} · {text}</source>
    <translation>Testgenauigkeit {accuracies} · {text}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/curves.py" line="259" />
+   <location filename="cnnviz/gui/panels/curves.py" line="265" />
    <source>- - - A, the kept run ({source}): {label}</source>
    <translation>- - - A, der behaltene Lauf ({source}): {label}</translation>
   </message>
@@ -2248,7 +2254,7 @@ Zuerst speichern, dann {what}?</translation>
   <message>
    <location filename="cnnviz/gui/panels/drawings.py" line="297" />
    <source>our drawings ({correct} of {n}), {before_finetune:.0f}% before fine-tuning</source>
-   <translation>unsere Zeichnungen ({correct} von {n}), vor dem Nachtrainieren {before_finetune:.0f} %</translation>
+   <translation>unsere Zeichnungen ({correct} von {n}), vor dem Nachtrainieren {before_finetune:.0f} %</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/drawings.py" line="234" />
@@ -2313,7 +2319,7 @@ Zuerst speichern, dann {what}?</translation>
   <message>
    <location filename="cnnviz/gui/panels/feature_maps.py" line="299" />
    <source>{source}: the network says {answer}, {percent}% sure</source>
-   <translation>{source}: Das Netz sagt {answer}, zu {percent} % sicher</translation>
+   <translation>{source}: Das Netz sagt {answer}, zu {percent} % sicher</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/feature_maps.py" line="303" />
@@ -2465,8 +2471,8 @@ Zuerst speichern, dann {what}?</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/fool.py" line="81" />
-   <source>Could not make it say {target} within ± {levels} levels: try a bigger budget (it still says {now}, {percent} %).</source>
-   <translation>Mit ± {levels} Stufen ließ es sich nicht dazu bringen, {target} zu sagen: erlaube eine größere Änderung (es sagt noch {now}, {percent} %).</translation>
+   <source>Could not make it say {target} within ± {levels} levels: try a bigger budget (it still says {now}, {percent}%).</source>
+   <translation>Mit ± {levels} Stufen ließ es sich nicht dazu bringen, {target} zu sagen: erlaube eine größere Änderung (es sagt noch {now}, {percent} %).</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/fool.py" line="90" />
@@ -2569,13 +2575,13 @@ Zuerst speichern, dann {what}?</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/fool.py" line="74" />
-   <source>It already says {target} ({percent} %): choose another digit to aim for.</source>
-   <translation>Es sagt schon {target} ({percent} %): Wähle eine andere Zielziffer.</translation>
+   <source>It already says {target} ({percent}%): choose another digit to aim for.</source>
+   <translation>Es sagt schon {target} ({percent} %): Wähle eine andere Zielziffer.</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/fool.py" line="78" />
-   <source>The network now says {target} ({percent} %) instead of {label}.</source>
-   <translation>Das Netz sagt jetzt {target} ({percent} %) statt {label}.</translation>
+   <source>The network now says {target} ({percent}%) instead of {label}.</source>
+   <translation>Das Netz sagt jetzt {target} ({percent} %) statt {label}.</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/fool.py" line="149" />
@@ -2669,37 +2675,37 @@ Zuerst speichern, dann {what}?</translation>
    <translation>Das Täuschungsbild konnte nicht gespeichert werden: {exc}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool_bars.py" line="50" />
-   <source>before: {answer} ({percent} %)</source>
-   <translation>vorher: {answer} ({percent} %)</translation>
+   <location filename="cnnviz/gui/panels/fool_bars.py" line="51" />
+   <source>before: {answer} ({percent}%)</source>
+   <translation>vorher: {answer} ({percent} %)</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool_bars.py" line="50" />
-   <source>after: {answer} ({percent} %)</source>
-   <translation>nachher: {answer} ({percent} %)</translation>
+   <location filename="cnnviz/gui/panels/fool_bars.py" line="51" />
+   <source>after: {answer} ({percent}%)</source>
+   <translation>nachher: {answer} ({percent} %)</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool_bars.py" line="182" />
+   <location filename="cnnviz/gui/panels/fool_bars.py" line="183" />
    <source>One bar per digit: how sure the network is</source>
    <translation>Ein Balken pro Ziffer: wie sicher das Netz ist</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool_bars.py" line="181" />
+   <location filename="cnnviz/gui/panels/fool_bars.py" line="182" />
    <source>Probabilities before the change</source>
    <translation>Wahrscheinlichkeiten vor der Änderung</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool_bars.py" line="181" />
+   <location filename="cnnviz/gui/panels/fool_bars.py" line="182" />
    <source>Probabilities after the change</source>
    <translation>Wahrscheinlichkeiten nach der Änderung</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool_bars.py" line="47" />
+   <location filename="cnnviz/gui/panels/fool_bars.py" line="48" />
    <source>before</source>
    <translation>vorher</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool_bars.py" line="47" />
+   <location filename="cnnviz/gui/panels/fool_bars.py" line="48" />
    <source>after</source>
    <translation>nachher</translation>
   </message>
@@ -2936,7 +2942,7 @@ Zuerst speichern, dann {what}?</translation>
   <message>
    <location filename="cnnviz/gui/panels/map.py" line="402" />
    <source>{count:,} test images · weights of step {step:,} · the network gets {right:.0f}% of them right · the map keeps {explained:.0f}% of the spread</source>
-   <translation>{count:,} Testbilder · Gewichte von Schritt {step:,} · das Netz hat {right:.0f} % richtig · die Karte zeigt {explained:.0f} % der Streuung</translation>
+   <translation>{count:,} Testbilder · Gewichte von Schritt {step:,} · das Netz hat {right:.0f} % richtig · die Karte zeigt {explained:.0f} % der Streuung</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/map.py" line="435" />
@@ -3113,7 +3119,7 @@ Netz sagt {said} {mark}</translation>
   <message>
    <location filename="cnnviz/gui/panels/mistakes.py" line="258" />
    <source>Test accuracy &lt;b&gt;{test_accuracy:.1f}%&lt;/b&gt; on {samples:,} test images at step {step:,}. Left: how often each digit is read right.</source>
-   <translation>Testgenauigkeit &lt;b&gt;{test_accuracy:.1f} %&lt;/b&gt; auf {samples:,} Testbildern bei Schritt {step:,}. Links: wie oft jede Ziffer richtig gelesen wird.</translation>
+   <translation>Testgenauigkeit &lt;b&gt;{test_accuracy:.1f} %&lt;/b&gt; auf {samples:,} Testbildern bei Schritt {step:,}. Links: wie oft jede Ziffer richtig gelesen wird.</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/mistakes.py" line="415" />
@@ -3127,13 +3133,13 @@ Netz sagt {said} {mark}</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/mistakes.py" line="266" />
-   <source>Test accuracy {percent} % at step {step}. Most often mixed up: {pairs}.</source>
-   <translation>Testgenauigkeit {percent} % bei Schritt {step}. Am häufigsten verwechselt: {pairs}.</translation>
+   <source>Test accuracy {percent}% at step {step}. Most often mixed up: {pairs}.</source>
+   <translation>Testgenauigkeit {percent} % bei Schritt {step}. Am häufigsten verwechselt: {pairs}.</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/mistakes.py" line="274" />
-   <source>Test accuracy {percent} % at step {step}. No mistakes at all.</source>
-   <translation>Testgenauigkeit {percent} % bei Schritt {step}. Überhaupt keine Fehler.</translation>
+   <source>Test accuracy {percent}% at step {step}. No mistakes at all.</source>
+   <translation>Testgenauigkeit {percent} % bei Schritt {step}. Überhaupt keine Fehler.</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/mistakes.py" line="277" />
@@ -3143,7 +3149,7 @@ Netz sagt {said} {mark}</translation>
   <message>
    <location filename="cnnviz/gui/panels/mistakes.py" line="381" />
    <source>test image #{index}: true {truth}, predicted {answer} ({percent}% sure), {verdict}. Click to look inside (feature maps, Why?).</source>
-   <translation>Testbild #{index}: echt {truth}, erkannt {answer} (zu {percent} % sicher), {verdict}. Klicken, um hineinzusehen (Merkmalskarten, Warum?).</translation>
+   <translation>Testbild #{index}: echt {truth}, erkannt {answer} (zu {percent} % sicher), {verdict}. Klicken, um hineinzusehen (Merkmalskarten, Warum?).</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/mistakes.py" line="268" />
@@ -3230,161 +3236,161 @@ genauigkeit</translation>
    <translation>eigenes</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="55" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="76" />
    <source>Run</source>
    <translation>Lauf</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="59" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="80" />
    <source>▶  Start</source>
    <translation>▶  Start</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="64" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="85" />
    <source>Step</source>
    <translation>Schritt</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="66" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="87" />
    <source>Reset</source>
    <translation>Neu</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="67" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="88" />
    <source>New random weights; the curves start over</source>
    <translation>Neue Zufallsgewichte; die Kurven beginnen von vorn</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="68" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="89" />
    <source>Save…</source>
    <translation>Speichern…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="69" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="90" />
    <source>Load…</source>
    <translation>Laden…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="70" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="91" />
    <source>Save the current weights as a .npz checkpoint</source>
    <translation>Die aktuellen Gewichte als .npz-Checkpoint speichern</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="71" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="92" />
    <source>Load a .npz checkpoint; Start continues training it</source>
    <translation>Einen .npz-Checkpoint laden; Start trainiert ihn weiter</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="87" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="108" />
    <source>Optimization</source>
    <translation>Optimierung</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="94" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="115" />
    <source>Optimizer</source>
    <translation>Verfahren</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="98" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="119" />
    <source>onecycle: warm up to the learning rate, then anneal; constant: keep it</source>
    <translation>onecycle: zur Lernrate hochfahren, dann absenken; constant: gleich lassen</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="99" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="120" />
    <source>Schedule</source>
    <translation>Verlauf</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="102" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="123" />
    <source>Learning rate, logarithmic from 0.00001 to 1</source>
    <translation>Lernrate, logarithmisch von 0,00001 bis 1</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="122" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="143" />
    <source>Momentum (sgd with momentum) or beta1 (adam)</source>
    <translation>Momentum (sgd mit Momentum) oder beta1 (adam)</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="123" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="144" />
    <source>Momentum</source>
    <translation>Momentum</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="127" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="148" />
    <source>Batch size</source>
    <translation>Batchgröße</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="132" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="153" />
    <source>Length of the run; takes effect at the next Start</source>
    <translation>Länge des Laufs; gilt ab dem nächsten Start</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="133" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="154" />
    <source>Epochs</source>
    <translation>Epochen</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="159" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="180" />
    <source>Data and network</source>
    <translation>Daten und Netz</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="166" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="187" />
    <source>Dataset</source>
    <translation>Datensatz</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="173" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="194" />
    <source>type your own layer spec below</source>
    <translation>unten eine eigene Schichtbeschreibung eingeben</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="174" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="195" />
    <source>Network</source>
    <translation>Netz</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="177" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="198" />
    <source>convK-C[-same|-valid], relu, pool, dense-N, dropout-P, comma separated;
 the last layer must be dense-10. Press Enter to apply.</source>
    <translation>convK-C[-same|-valid], relu, pool, dense-N, dropout-P, durch Kommas getrennt;
 die letzte Schicht muss dense-10 sein. Enter übernimmt.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="196" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="217" />
    <source>Backend</source>
    <translation>Backend</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="61" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="82" />
    <source>Start training ({key})</source>
    <translation>Training starten ({key})</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="63" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="84" />
    <source>Pause or resume ({key})</source>
    <translation>Anhalten oder fortsetzen ({key})</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="65" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="86" />
    <source>Train exactly one batch ({key})</source>
    <translation>Genau einen Batch trainieren ({key})</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="142" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="163" />
    <source>Changes to the optimiser apply at the next step (type a value, then Enter).
 Keys: {start} start/pause · {step} step · {clear} clear drawing · {help} all keys</source>
    <translation>Änderungen am Optimierer gelten ab dem nächsten Schritt (Wert eingeben, dann Enter).
 Tasten: {start} Start/Pause · {step} Schritt · {clear} Zeichnung löschen · {help} alle Tasten</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="209" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="230" />
    <source>{name}  ({where}, not available)</source>
    <translation>{name}  ({where}, nicht verfügbar)</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="215" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="236" />
    <source>not available: {why}</source>
    <translation>nicht verfügbar: {why}</translation>
   </message>
@@ -3416,7 +3422,7 @@ Tasten: {start} Start/Pause · {step} Schritt · {clear} Zeichnung löschen · {
   <message>
    <location filename="cnnviz/gui/panels/statistics.py" line="67" />
    <source>Percentile bands of this tensor's weights: 1–99% light, 25–75% dark, median</source>
-   <translation>Perzentilbänder der Gewichte dieses Tensors: 1–99% hell, 25–75% dunkel, Median</translation>
+   <translation>Perzentilbänder der Gewichte dieses Tensors: 1–99 % hell, 25–75 % dunkel, Median</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/statistics.py" line="69" />
@@ -3687,12 +3693,12 @@ erscheinen hier während des Trainings</translation>
   <message>
    <location filename="cnnviz/gui/panels/why.py" line="270" />
    <source>Your drawing: the network says &lt;b&gt;{answer}&lt;/b&gt; ({percent}% sure){chosen} · weights of step {step}</source>
-   <translation>Deine Zeichnung: Das Netz sagt &lt;b&gt;{answer}&lt;/b&gt; (zu {percent} % sicher){chosen} · Gewichte von Schritt {step}</translation>
+   <translation>Deine Zeichnung: Das Netz sagt &lt;b&gt;{answer}&lt;/b&gt; (zu {percent} % sicher){chosen} · Gewichte von Schritt {step}</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/why.py" line="271" />
    <source>Test image #{index} (true label {label}): the network says &lt;b&gt;{answer}&lt;/b&gt; ({percent}% sure){chosen} · weights of step {step}</source>
-   <translation>Testbild #{index} (richtig: {label}): Das Netz sagt &lt;b&gt;{answer}&lt;/b&gt; (zu {percent} % sicher){chosen} · Gewichte von Schritt {step}</translation>
+   <translation>Testbild #{index} (richtig: {label}): Das Netz sagt &lt;b&gt;{answer}&lt;/b&gt; (zu {percent} % sicher){chosen} · Gewichte von Schritt {step}</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/why.py" line="102" />
@@ -3717,7 +3723,7 @@ erscheinen hier während des Trainings</translation>
   <message>
    <location filename="cnnviz/gui/panels/why.py" line="264" />
    <source>; showing the evidence for &lt;b&gt;{digit}&lt;/b&gt; ({percent}%)</source>
-   <translation>; Beleg für &lt;b&gt;{digit}&lt;/b&gt; ({percent} %)</translation>
+   <translation>; Beleg für &lt;b&gt;{digit}&lt;/b&gt; ({percent} %)</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/why.py" line="215" />
@@ -3760,62 +3766,62 @@ erscheinen hier während des Trainings</translation>
    <translation>&lt;b&gt;Verdeckung&lt;/b&gt;&lt;br&gt;orange: schadet · blau: hilft</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/questions.py" line="113" />
+   <location filename="cnnviz/gui/questions.py" line="114" />
    <source>Stop and go ahead</source>
    <translation>Stoppen und fortfahren</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/questions.py" line="187" />
+   <location filename="cnnviz/gui/questions.py" line="188" />
    <source>Open the lesson?</source>
    <translation>Die Lektion öffnen?</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/questions.py" line="191" />
+   <location filename="cnnviz/gui/questions.py" line="192" />
    <source>Open the lesson</source>
    <translation>Lektion öffnen</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/questions.py" line="208" />
+   <location filename="cnnviz/gui/questions.py" line="209" />
    <source>The lesson's run is not saved (step {step}).</source>
    <translation>Der Lauf der Lektion ist nicht gespeichert (Schritt {step}).</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/questions.py" line="218" />
+   <location filename="cnnviz/gui/questions.py" line="219" />
    <source>Closing the lesson stops it and brings back the settings and the run from before the lesson.</source>
    <translation>Das Schließen der Lektion beendet ihn und holt die Einstellungen und den Lauf von vor der Lektion zurück.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/questions.py" line="221" />
+   <location filename="cnnviz/gui/questions.py" line="222" />
    <source>Close the lesson?</source>
    <translation>Die Lektion schließen?</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/questions.py" line="228" />
+   <location filename="cnnviz/gui/questions.py" line="229" />
    <source>Go on with the lesson</source>
    <translation>Mit der Lektion weitermachen</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/questions.py" line="232" />
+   <location filename="cnnviz/gui/questions.py" line="233" />
    <source>Keep it to compare: its curves stay on the plots, grey and dashed, beside the run from before.</source>
    <translation>Zum Vergleich behalten: seine Kurven bleiben grau und gestrichelt in den Diagrammen, neben dem Lauf von vorher.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/questions.py" line="233" />
+   <location filename="cnnviz/gui/questions.py" line="234" />
    <source>Save it: a model file to load again later.</source>
    <translation>Speichern: eine Modelldatei, die sich später wieder laden lässt.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/questions.py" line="234" />
+   <location filename="cnnviz/gui/questions.py" line="235" />
    <source>Discard it: the lesson's run is gone.</source>
    <translation>Verwerfen: der Lauf der Lektion ist weg.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/questions.py" line="92" />
+   <location filename="cnnviz/gui/questions.py" line="93" />
    <source>The run is paused</source>
    <translation>Der Lauf ist pausiert</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/questions.py" line="93" />
+   <location filename="cnnviz/gui/questions.py" line="94" />
    <source>A training run is paused. To {action}, it has to stop (the weights trained so far are replaced).
 
 Stop the run and go ahead?</source>
@@ -3824,18 +3830,18 @@ Stop the run and go ahead?</source>
 Training stoppen und fortfahren?</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/questions.py" line="97" />
-   <location filename="cnnviz/gui/questions.py" line="192" />
+   <location filename="cnnviz/gui/questions.py" line="98" />
+   <location filename="cnnviz/gui/questions.py" line="193" />
    <source>Keep the run</source>
    <translation>Lauf behalten</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/questions.py" line="101" />
+   <location filename="cnnviz/gui/questions.py" line="102" />
    <source>Training is running</source>
    <translation>Das Training läuft</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/questions.py" line="102" />
+   <location filename="cnnviz/gui/questions.py" line="103" />
    <source>A training run is going on. To {action}, it has to stop (the weights trained so far are replaced).
 
 Stop the run and go ahead?</source>
@@ -3844,80 +3850,80 @@ Stop the run and go ahead?</source>
 Training stoppen und fortfahren?</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/questions.py" line="106" />
-   <location filename="cnnviz/gui/questions.py" line="192" />
+   <location filename="cnnviz/gui/questions.py" line="107" />
+   <location filename="cnnviz/gui/questions.py" line="193" />
    <source>Keep training</source>
    <translation>Weiter trainieren</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/questions.py" line="190" />
+   <location filename="cnnviz/gui/questions.py" line="191" />
    <source>Save it first…</source>
    <translation>Zuerst speichern…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/questions.py" line="210" />
+   <location filename="cnnviz/gui/questions.py" line="211" />
    <source>The lesson's run is paused at step {step}.</source>
    <translation>Der Lauf der Lektion ist bei Schritt {step} angehalten.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/questions.py" line="212" />
+   <location filename="cnnviz/gui/questions.py" line="213" />
    <source>The lesson's run is training (paused for this question at step {step}).</source>
    <translation>Der Lauf der Lektion trainiert (für diese Frage bei Schritt {step} angehalten).</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/questions.py" line="226" />
+   <location filename="cnnviz/gui/questions.py" line="227" />
    <source>Save it…</source>
    <translation>Speichern…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/questions.py" line="227" />
+   <location filename="cnnviz/gui/questions.py" line="228" />
    <source>Discard it</source>
    <translation>Verwerfen</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/questions.py" line="57" />
-   <location filename="cnnviz/gui/questions.py" line="73" />
-   <location filename="cnnviz/gui/questions.py" line="50" />
+   <location filename="cnnviz/gui/questions.py" line="58" />
+   <location filename="cnnviz/gui/questions.py" line="74" />
+   <location filename="cnnviz/gui/questions.py" line="51" />
    <source>you {action}</source>
    <translation>{action}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/questions.py" line="73" />
+   <location filename="cnnviz/gui/questions.py" line="74" />
    <source>start a new run</source>
    <translation>einen neuen Lauf starten</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/questions.py" line="179" />
+   <location filename="cnnviz/gui/questions.py" line="180" />
    <source>It is not saved.</source>
    <translation>Er ist nicht gespeichert.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/questions.py" line="181" />
+   <location filename="cnnviz/gui/questions.py" line="182" />
    <source>The lesson “{title}” sets it aside, stopped: closing the lesson brings it back, with its weights and curves.</source>
    <translation>Die Lektion „{title}“ legt ihn beendet beiseite: Das Schließen der Lektion holt ihn mit seinen Gewichten und Kurven zurück.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/questions.py" line="225" />
+   <location filename="cnnviz/gui/questions.py" line="226" />
    <source>Keep it to compare</source>
    <translation>Zum Vergleich behalten</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/questions.py" line="169" />
+   <location filename="cnnviz/gui/questions.py" line="170" />
    <source>The run now (step {step}) is not saved.</source>
    <translation>Der Lauf jetzt (Schritt {step}) ist nicht gespeichert.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/questions.py" line="216" />
-   <source>Its test accuracy: {accuracy} %.</source>
-   <translation>Seine Testgenauigkeit: {accuracy} %.</translation>
+   <location filename="cnnviz/gui/questions.py" line="217" />
+   <source>Its test accuracy: {accuracy}%.</source>
+   <translation>Seine Testgenauigkeit: {accuracy} %.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/questions.py" line="173" />
+   <location filename="cnnviz/gui/questions.py" line="174" />
    <source>A training run is paused at step {step}.</source>
    <translation>Ein Trainingslauf ist bei Schritt {step} angehalten.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/questions.py" line="175" />
+   <location filename="cnnviz/gui/questions.py" line="176" />
    <source>A training run is going on (paused for this question at step {step}).</source>
    <translation>Ein Trainingslauf läuft (für diese Frage bei Schritt {step} angehalten).</translation>
   </message>
@@ -3976,22 +3982,43 @@ Restore it?</source>
 Wiederherstellen?</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/router.py" line="164" />
+   <location filename="cnnviz/gui/router.py" line="35" />
+   <source>{hours} h {minutes:02d} min</source>
+   <translation>{hours} Std. {minutes:02d} Min.</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/router.py" line="36" />
+   <source>{minutes} min {seconds:02d} s</source>
+   <translation>{minutes} Min. {seconds:02d} s</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/router.py" line="37" />
+   <source>{seconds} s</source>
+   <translation>{seconds} s</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/router.py" line="58" />
+   <location filename="cnnviz/gui/status.py" line="35" />
+   <source>ETA {value}</source>
+   <translation>Rest {value}</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/router.py" line="180" />
    <source>{backend}: compiling kernels, first start only</source>
    <translation>{backend}: kompiliert Kernel, nur beim ersten Start</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/router.py" line="179" />
+   <location filename="cnnviz/gui/router.py" line="195" />
    <source>Training diverged and is paused. {advice}</source>
    <translation>Das Training ist divergiert und pausiert. {advice}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/router.py" line="187" />
+   <location filename="cnnviz/gui/router.py" line="203" />
    <source>Training stopped: {message}</source>
    <translation>Training gestoppt: {message}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/router.py" line="68" />
+   <location filename="cnnviz/gui/router.py" line="84" />
    <source>Display error: {error_type}: {exc}</source>
    <translation>Anzeigefehler: {error_type}: {exc}</translation>
   </message>
@@ -4142,18 +4169,18 @@ Wiederherstellen?</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/shortcuts.py" line="63" />
-   <source>Zoom in: larger text and plots (up to 200 %)</source>
-   <translation>Vergrößern: größere Schrift und Diagramme (bis 200 %)</translation>
+   <source>Zoom in: larger text and plots (up to 200%)</source>
+   <translation>Vergrößern: größere Schrift und Diagramme (bis 200 %)</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/shortcuts.py" line="64" />
-   <source>Zoom out (down to 80 %)</source>
-   <translation>Verkleinern (bis 80 %)</translation>
+   <source>Zoom out (down to 80%)</source>
+   <translation>Verkleinern (bis 80 %)</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/shortcuts.py" line="65" />
-   <source>Actual size (zoom 100 %)</source>
-   <translation>Originalgröße (Zoom 100 %)</translation>
+   <source>Actual size (zoom 100%)</source>
+   <translation>Originalgröße (Zoom 100 %)</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/shortcuts.py" line="66" />
@@ -4281,11 +4308,6 @@ Wiederherstellen?</translation>
    <translation>Backend {value}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/status.py" line="35" />
-   <source>ETA {value}</source>
-   <translation>Rest {value}</translation>
-  </message>
-  <message>
    <location filename="cnnviz/gui/status.py" line="36" />
    <source>test accuracy {value}</source>
    <translation>Testgenauigkeit {value}</translation>
@@ -4296,7 +4318,7 @@ Wiederherstellen?</translation>
    <translation>Diese Meldung ausblenden</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/status.py" line="417" />
+   <location filename="cnnviz/gui/status.py" line="420" />
    <source>{value} images/s</source>
    <translation>{value} Bilder/s</translation>
   </message>
@@ -4307,7 +4329,7 @@ Wiederherstellen?</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/window.py" line="352" />
-   <source>{zoom}: presenter mode's type stays as it is (it grows from {level} %)</source>
+   <source>{zoom}: presenter mode's type stays as it is (it grows from {level}%)</source>
    <translation>{zoom}: Die Schrift des Präsentationsmodus bleibt, wie sie ist (sie wächst ab {level} %)</translation>
   </message>
   <message>
@@ -4317,8 +4339,8 @@ Wiederherstellen?</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/window.py" line="372" />
-   <source>Zoom {asked} % does not fit this window ({width}×{height}): showing {level} %, the largest at which every view fits.</source>
-   <translation>Zoom {asked} % passt nicht in dieses Fenster ({width}×{height}): Gezeigt wird {level} %, der größte, bei dem jede Ansicht passt.</translation>
+   <source>Zoom {asked}% does not fit this window ({width}×{height}): showing {level}%, the largest at which every view fits.</source>
+   <translation>Zoom {asked} % passt nicht in dieses Fenster ({width}×{height}): Gezeigt wird {level} %, der größte, bei dem jede Ansicht passt.</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/window.py" line="434" />
@@ -4327,8 +4349,8 @@ Wiederherstellen?</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/window.py" line="386" />
-   <source>Zoom {level} % is the largest at which every view fits this window ({width}×{height})</source>
-   <translation>Zoom {level} % ist der größte, bei dem jede Ansicht in dieses Fenster passt ({width}×{height})</translation>
+   <source>Zoom {level}% is the largest at which every view fits this window ({width}×{height})</source>
+   <translation>Zoom {level} % ist der größte, bei dem jede Ansicht in dieses Fenster passt ({width}×{height})</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/window.py" line="331" />
@@ -4352,8 +4374,8 @@ Wiederherstellen?</translation>
   </message>
   <message>
    <location filename="cnnviz/nn/model.py" line="47" />
-   <source>fastest recipe to 99 %: conv5-24, conv3-32 valid, dense 256; 1.5 epochs, batch 256, Adam(0.7, 0.9), one-cycle with a 15 % warm-up</source>
-   <translation>schnellstes Rezept zu 99 %: conv5-24, conv3-32 (valid), dense 256; 1,5 Epochen, Batch 256, Adam(0,7; 0,9), One-Cycle mit 15 % Aufwärmen</translation>
+   <source>fastest recipe to 99%: conv5-24, conv3-32 valid, dense 256; 1.5 epochs, batch 256, Adam(0.7, 0.9), one-cycle with a 15% warm-up</source>
+   <translation>schnellstes Rezept zu 99 %: conv5-24, conv3-32 (valid), dense 256; 1,5 Epochen, Batch 256, Adam(0,7; 0,9), One-Cycle mit 15 % Aufwärmen</translation>
   </message>
   <message>
    <location filename="cnnviz/train/compile_kernels.py" line="25" />
@@ -4504,7 +4526,7 @@ Wiederherstellen?</translation>
   <message>
    <location filename="assets/presets/01_first_look.json" line="1" />
    <source>Press Start (Space). The loss curve falls within seconds; the green dots (accuracy on test images the network never trains on) pass 90% within the first quarter of the epoch, and end near 98%.</source>
-   <translation>Drücke Start (Leertaste). Die Verlustkurve fällt in Sekunden; die grünen Punkte (Genauigkeit auf Testbildern, mit denen das Netz nie trainiert) überschreiten im ersten Viertel der Epoche 90 % und enden bei etwa 98 %.</translation>
+   <translation>Drücke Start (Leertaste). Die Verlustkurve fällt in Sekunden; die grünen Punkte (Genauigkeit auf Testbildern, mit denen das Netz nie trainiert) überschreiten im ersten Viertel der Epoche 90 % und enden bei etwa 98 %.</translation>
   </message>
   <message>
    <location filename="assets/presets/01_first_look.json" line="1" />
@@ -4544,7 +4566,7 @@ Wiederherstellen?</translation>
   <message>
    <location filename="assets/presets/02_seed_cpu_vs_gpu.json" line="1" />
    <source>No NVIDIA GPU here? Switch to numpy, the plain reference implementation: the same numbers, about three times slower than numba. Switch back to numba to finish the epoch (about 99% test accuracy).</source>
-   <translation>Keine NVIDIA-GPU? Wechsle zu numpy, der einfachen Referenzimplementierung: dieselben Zahlen, etwa dreimal langsamer als numba. Wechsle zurück zu numba, um die Epoche zu beenden (etwa 99 % Testgenauigkeit).</translation>
+   <translation>Keine NVIDIA-GPU? Wechsle zu numpy, der einfachen Referenzimplementierung: dieselben Zahlen, etwa dreimal langsamer als numba. Wechsle zurück zu numba, um die Epoche zu beenden (etwa 99 % Testgenauigkeit).</translation>
   </message>
   <message>
    <location filename="assets/presets/03_learning_rate_too_high.json" line="1" />
@@ -4559,7 +4581,7 @@ Wiederherstellen?</translation>
   <message>
    <location filename="assets/presets/03_learning_rate_too_high.json" line="1" />
    <source>Press Start. Within the first steps the loss jumps up, then it sits at 2.3, the loss of a pure guess among ten digits (ln 10), and the accuracy at about 10%: the network has stopped learning.</source>
-   <translation>Drücke Start. In den ersten Schritten springt der Verlust nach oben und bleibt dann bei 2,3, dem Verlust reinen Ratens unter zehn Ziffern (ln 10), und die Genauigkeit bei etwa 10 %: Das Netz lernt nicht mehr.</translation>
+   <translation>Drücke Start. In den ersten Schritten springt der Verlust nach oben und bleibt dann bei 2,3, dem Verlust reinen Ratens unter zehn Ziffern (ln 10), und die Genauigkeit bei etwa 10 %: Das Netz lernt nicht mehr.</translation>
   </message>
   <message>
    <location filename="assets/presets/03_learning_rate_too_high.json" line="1" />
@@ -4574,7 +4596,7 @@ Wiederherstellen?</translation>
   <message>
    <location filename="assets/presets/03_learning_rate_too_high.json" line="1" />
    <source>Type 0.05 as the learning rate and press Resume (Space): the same network now learns, about 97% on the test images after 300 more steps.</source>
-   <translation>Gib 0,05 als Lernrate ein und drücke Weiter (Leertaste): Dasselbe Netz lernt jetzt, nach 300 weiteren Schritten etwa 97 % auf den Testbildern.</translation>
+   <translation>Gib 0,05 als Lernrate ein und drücke Fortsetzen (Leertaste): Dasselbe Netz lernt jetzt, nach 300 weiteren Schritten etwa 97 % auf den Testbildern.</translation>
   </message>
   <message>
    <location filename="assets/presets/04_overfitting_200_images.json" line="1" />
@@ -4589,12 +4611,12 @@ Wiederherstellen?</translation>
   <message>
    <location filename="assets/presets/04_overfitting_200_images.json" line="1" />
    <source>Press Start (it takes about a minute). The training accuracy (orange) climbs to 100% and the training loss to almost 0.</source>
-   <translation>Drücke Start (es dauert etwa eine Minute). Die Trainingsgenauigkeit (orange) steigt auf 100 % und der Trainingsverlust fällt fast auf 0.</translation>
+   <translation>Drücke Start (es dauert etwa eine Minute). Die Trainingsgenauigkeit (orange) steigt auf 100 % und der Trainingsverlust fällt fast auf 0.</translation>
   </message>
   <message>
    <location filename="assets/presets/04_overfitting_200_images.json" line="1" />
    <source>The test accuracy (green dots) stops near 80%, and after 4 to 7 epochs the test loss (green dots on the loss curve) turns and rises again, 15 to 30% above its lowest by the end: the network memorises its 200 examples instead of learning what makes a digit.</source>
-   <translation>Die Testgenauigkeit (grüne Punkte) bleibt bei etwa 80 % stehen, und nach 4 bis 7 Epochen dreht der Testverlust (grüne Punkte auf der Verlustkurve) und steigt wieder, am Ende 15 bis 30 % über seinem Tiefstwert: Das Netz lernt seine 200 Beispiele auswendig, statt zu lernen, was eine Ziffer ausmacht.</translation>
+   <translation>Die Testgenauigkeit (grüne Punkte) bleibt bei etwa 80 % stehen, und nach 4 bis 7 Epochen dreht der Testverlust (grüne Punkte auf der Verlustkurve) und steigt wieder, am Ende 15 bis 30 % über seinem Tiefstwert: Das Netz lernt seine 200 Beispiele auswendig, statt zu lernen, was eine Ziffer ausmacht.</translation>
   </message>
   <message>
    <location filename="assets/presets/04_overfitting_200_images.json" line="1" />
@@ -4619,17 +4641,17 @@ Wiederherstellen?</translation>
   <message>
    <location filename="assets/presets/05_not_a_digit.json" line="1" />
    <source>Press Start (Space) and wait for the end of the run (about 15 seconds, near 97% on test images). After each test, the app measures how sure it is of real test digits.</source>
-   <translation>Drücke Start (Leertaste) und warte das Ende des Laufs ab (etwa 15 Sekunden, knapp 97 % auf den Testbildern). Nach jedem Test misst die App, wie sicher das Netz bei echten Testziffern ist.</translation>
+   <translation>Drücke Start (Leertaste) und warte das Ende des Laufs ab (etwa 15 Sekunden, knapp 97 % auf den Testbildern). Nach jedem Test misst die App, wie sicher das Netz bei echten Testziffern ist.</translation>
   </message>
   <message>
    <location filename="assets/presets/05_not_a_digit.json" line="1" />
    <source>Draw a digit on the pad: the answer and the bars. Now press C and draw a house, a face, a star or a scribble. The network still picks a digit, sometimes at 90%: it knows only ten answers.</source>
-   <translation>Zeichne eine Ziffer auf die Fläche: die Antwort und die Balken. Drücke jetzt C und zeichne ein Haus, ein Gesicht, einen Stern oder ein Gekritzel. Das Netz wählt trotzdem eine Ziffer, manchmal mit 90 %: Es kennt nur zehn Antworten.</translation>
+   <translation>Zeichne eine Ziffer auf die Fläche: die Antwort und die Balken. Drücke jetzt C und zeichne ein Haus, ein Gesicht, einen Stern oder ein Gekritzel. Das Netz wählt trotzdem eine Ziffer, manchmal mit 90 %: Es kennt nur zehn Antworten.</translation>
   </message>
   <message>
    <location filename="assets/presets/05_not_a_digit.json" line="1" />
    <source>Watch for "not sure" under the answer (and a question mark on it): the drawing looks less like any digit than 96% of real test digits do (the energy score: how strongly any digit detector fires).</source>
-   <translation>Achte auf „nicht sicher“ unter der Antwort (und ein Fragezeichen daran): Die Zeichnung sieht weniger nach einer Ziffer aus als 96 % der echten Testziffern (der Energie-Wert: wie stark irgendein Ziffern-Detektor anspricht).</translation>
+   <translation>Achte auf „nicht sicher“ unter der Antwort (und ein Fragezeichen daran): Die Zeichnung sieht weniger nach einer Ziffer aus als 96 % der echten Testziffern (der Energie-Wert: wie stark irgendein Ziffern-Detektor anspricht).</translation>
   </message>
   <message>
    <location filename="assets/presets/05_not_a_digit.json" line="1" />
@@ -4669,7 +4691,7 @@ Wiederherstellen?</translation>
   <message>
    <location filename="assets/presets/06_same_start_two_learning_rates.json" line="1" />
    <source>Compare the curves: in the same 200 steps the bigger steps get much further (on the 2,000 test images it tests on: about 93% against 83%); the line over the plots gives both test accuracies, A | B.</source>
-   <translation>Vergleiche die Kurven: In denselben 200 Schritten kommen die größeren Schritte viel weiter (auf den 2.000 Testbildern, mit denen hier getestet wird: etwa 93 % gegen 83 %); die Zeile über den Diagrammen nennt beide Testgenauigkeiten, A | B.</translation>
+   <translation>Vergleiche die Kurven: In denselben 200 Schritten kommen die größeren Schritte viel weiter (auf den 2.000 Testbildern, mit denen hier getestet wird: etwa 93 % gegen 83 %); die Zeile über den Diagrammen nennt beide Testgenauigkeiten, A | B.</translation>
   </message>
   <message>
    <location filename="assets/presets/06_same_start_two_learning_rates.json" line="1" />
@@ -4757,12 +4779,20 @@ Wiederherstellen?</translation>
    <translation>Diskutiert: Warum reichen ein paar Dutzend Zeichnungen für drei Formen, wenn die Ziffern Tausende brauchten? Was antwortet es auf eine Form, die es nie gesehen hat, ein Herz oder ein Haus?</translation>
   </message>
   <message>
+   <source>{loaded} Start continues training from these weights.</source>
+   <translation type="vanished">{loaded} Start trainiert mit diesen Gewichten weiter.</translation>
+  </message>
+  <message>
+   <source>{text} Note: {note}.</source>
+   <translation type="vanished">{text} Hinweis: {note}.</translation>
+  </message>
+  <message>
    <source>The last run is also kept in an autosave, offered at the next start.</source>
    <translation type="vanished">Der letzte Lauf ist auch automatisch gesichert und wird beim nächsten Start angeboten.</translation>
   </message>
   <message>
    <source>{percent}% sure</source>
-   <translation type="vanished">{percent} % sicher</translation>
+   <translation type="vanished">{percent} % sicher</translation>
   </message>
   <message>
    <source>This network knows {names}, but the class canvas holds drawings of {current}: it can only train further on drawings of its own classes. Name the same classes on the class canvas (F6), or press Reset for a new network of the data set.</source>
@@ -4786,11 +4816,11 @@ Wiederherstellen?</translation>
   </message>
   <message>
    <source>{percent}%, not sure</source>
-   <translation type="vanished">{percent} %, nicht sicher</translation>
+   <translation type="vanished">{percent} %, nicht sicher</translation>
   </message>
   <message>
    <source>showing the evidence for &lt;b&gt;{digit}&lt;/b&gt; ({percent}%)</source>
-   <translation type="vanished">Beleg für &lt;b&gt;{digit}&lt;/b&gt; ({percent} %)</translation>
+   <translation type="vanished">Beleg für &lt;b&gt;{digit}&lt;/b&gt; ({percent} %)</translation>
   </message>
   <message>
    <source>★ your drawing:
@@ -4824,7 +4854,7 @@ Wiederherstellen?</translation>
   </message>
   <message>
    <source>{source}: the network says &lt;b&gt;{answer}&lt;/b&gt; ({percent}% sure){chosen} · weights of step {step}</source>
-   <translation type="vanished">{source}: Das Netz sagt &lt;b&gt;{answer}&lt;/b&gt; (zu {percent} % sicher){chosen} · Gewichte von Schritt {step}</translation>
+   <translation type="vanished">{source}: Das Netz sagt &lt;b&gt;{answer}&lt;/b&gt; (zu {percent} % sicher){chosen} · Gewichte von Schritt {step}</translation>
   </message>
   <message>
    <source>Nothing to explain yet: {what}.</source>
@@ -4852,7 +4882,7 @@ Wiederherstellen?</translation>
   </message>
   <message>
    <source>Compare the curves: in the same 200 steps the bigger steps get much further (on our machine, over the whole test set: about 95% against 87%). Is bigger always better? Press K to keep this run, try 2.0, and watch.</source>
-   <translation type="vanished">Vergleiche die Kurven: In denselben 200 Schritten kommen die größeren Schritte viel weiter (auf unserem Rechner, über den ganzen Testsatz: etwa 95 % gegen 87 %). Ist größer immer besser? Drücke K, um diesen Lauf zu behalten, probiere 2.0 und schau zu.</translation>
+   <translation type="vanished">Vergleiche die Kurven: In denselben 200 Schritten kommen die größeren Schritte viel weiter (auf unserem Rechner, über den ganzen Testsatz: etwa 95 % gegen 87 %). Ist größer immer besser? Drücke K, um diesen Lauf zu behalten, probiere 2.0 und schau zu.</translation>
   </message>
  </context>
 </TS>

@@ -20,8 +20,8 @@
   </message>
   <message>
    <location filename="cnnviz/app/autosave.py" line="95" />
-   <source>step {step:,}, {percent:.1f} %</source>
-   <translation>ステップ {step:,}、{percent:.1f} %</translation>
+   <source>step {step:,}, {percent:.1f}%</source>
+   <translation>ステップ {step:,}、{percent:.1f}%</translation>
   </message>
   <message>
    <location filename="cnnviz/app/autosave.py" line="94" />
@@ -128,17 +128,17 @@
    <translation>現在</translation>
   </message>
   <message>
-   <location filename="cnnviz/app/side_by_side.py" line="59" />
+   <location filename="cnnviz/app/side_by_side.py" line="60" />
    <source>not tested yet</source>
    <translation>未テスト</translation>
   </message>
   <message>
-   <location filename="cnnviz/app/side_by_side.py" line="61" />
+   <location filename="cnnviz/app/side_by_side.py" line="62" />
    <source>A {kept} | B {now}</source>
    <translation>A {kept} | B {now}</translation>
   </message>
   <message>
-   <location filename="cnnviz/app/side_by_side.py" line="84" />
+   <location filename="cnnviz/app/side_by_side.py" line="85" />
    <source>this one</source>
    <translation>このネットワーク</translation>
   </message>
@@ -153,12 +153,12 @@
    <translation>B: {side}</translation>
   </message>
   <message>
-   <location filename="cnnviz/app/side_by_side.py" line="76" />
+   <location filename="cnnviz/app/side_by_side.py" line="77" />
    <source>A (left, kept): {a} | B (right, now): {b} · each pair on one colour scale</source>
    <translation>A（左、残した学習）：{a} | B（右、現在）：{b} · ペアごとに共通の色スケール</translation>
   </message>
   <message>
-   <location filename="cnnviz/app/side_by_side.py" line="81" />
+   <location filename="cnnviz/app/side_by_side.py" line="82" />
    <source>A (left, kept): {a} | B (right, now): {b} · each side on its own colour scale</source>
    <translation>A（左、残した学習）：{a} | B（右、現在）：{b} · それぞれ独自の色スケール</translation>
   </message>
@@ -168,27 +168,33 @@
    <translation>残した学習（{source}）</translation>
   </message>
   <message>
-   <location filename="cnnviz/app/side_by_side.py" line="108" />
+   <location filename="cnnviz/app/side_by_side.py" line="109" />
    <source>A has no {layer}: another network ({kept} vs {now} now)</source>
    <translation>A には {layer} がありません：別のネットワークです（{kept}、現在は {now}）</translation>
   </message>
   <message>
-   <location filename="cnnviz/app/side_by_side.py" line="113" />
+   <location filename="cnnviz/app/side_by_side.py" line="114" />
    <source>A's {layer} is {a}, B's {b}: another network ({kept} vs {now} now)</source>
    <translation>A の {layer} は {a}、B は {b}：別のネットワークです（{kept}、現在は {now}）</translation>
   </message>
   <message>
-   <location filename="cnnviz/app/side_by_side.py" line="101" />
+   <location filename="cnnviz/app/side_by_side.py" line="150" />
+   <location filename="cnnviz/gui/panels/kernels.py" line="188" />
+   <source>; </source>
+   <translation>／</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/app/side_by_side.py" line="102" />
    <source>A ({source}) has no weights kept: its kernels cannot be shown</source>
    <translation>A（{source}）には重みが残っていません：カーネルを表示できません</translation>
   </message>
   <message>
-   <location filename="cnnviz/app/side_by_side.py" line="103" />
+   <location filename="cnnviz/app/side_by_side.py" line="104" />
    <source>A ({source}) has no weights kept: its maps cannot be shown</source>
    <translation>A（{source}）には重みが残っていません：特徴マップを表示できません</translation>
   </message>
   <message>
-   <location filename="cnnviz/app/side_by_side.py" line="145" />
+   <location filename="cnnviz/app/side_by_side.py" line="146" />
    <source>A's feature maps cannot be computed: {exc}</source>
    <translation>A の特徴マップを計算できません：{exc}</translation>
   </message>
@@ -825,18 +831,18 @@
   </message>
   <message>
    <location filename="cnnviz/gui/accessibility.py" line="226" />
-   <source>predicted {name}, {percent} % sure</source>
-   <translation>予測は {name}、確信度 {percent} %</translation>
+   <source>predicted {name}, {percent}% sure</source>
+   <translation>予測は {name}、確信度 {percent}%</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/accessibility.py" line="263" />
-   <source>Training stopped, test accuracy {percent} %</source>
-   <translation>学習を停止しました。テスト精度 {percent} %</translation>
+   <source>Training stopped, test accuracy {percent}%</source>
+   <translation>学習を停止しました。テスト精度 {percent}%</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/accessibility.py" line="265" />
-   <source>Training finished, test accuracy {percent} %</source>
-   <translation>学習が完了しました。テスト精度 {percent} %</translation>
+   <source>Training finished, test accuracy {percent}%</source>
+   <translation>学習が完了しました。テスト精度 {percent}%</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/accessibility.py" line="248" />
@@ -865,12 +871,12 @@
   </message>
   <message>
    <location filename="cnnviz/gui/accessibility.py" line="253" />
-   <source>Test accuracy {percent} % at step {step}</source>
-   <translation>ステップ {step} でテスト精度 {percent} %</translation>
+   <source>Test accuracy {percent}% at step {step}</source>
+   <translation>ステップ {step} でテスト精度 {percent}%</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/accessibility.py" line="257" />
-   <location filename="cnnviz/gui/router.py" line="176" />
+   <location filename="cnnviz/gui/router.py" line="192" />
    <source>Training diverged: {message}</source>
    <translation>学習が発散しました：{message}</translation>
   </message>
@@ -890,35 +896,34 @@
    <translation>numba のカーネルを裏でコンパイルしています（開始を速くするため）。今開始すると残りをコンパイルします。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/canvas.py" line="244" />
-   <location filename="cnnviz/gui/canvas.py" line="231" />
-   <source>draw a digit here</source>
-   <translation>ここに数字を描く</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/canvas.py" line="54" />
+   <location filename="cnnviz/gui/canvas.py" line="86" />
    <source>Draw a digit with the mouse, a pen or a finger. C clears. Right-click or drop a file to classify a photo.</source>
    <translation>マウス、ペン、指で数字を描いてください。C で消去。右クリックかファイルのドロップで写真を分類します。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/canvas.py" line="183" />
+   <location filename="cnnviz/gui/canvas.py" line="252" />
    <location filename="cnnviz/gui/menus.py" line="40" />
    <source>Open image…</source>
    <translation>画像を開く…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/canvas.py" line="184" />
+   <location filename="cnnviz/gui/canvas.py" line="253" />
    <location filename="cnnviz/gui/panels/classify.py" line="57" />
    <source>Clear</source>
    <translation>消去</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/canvas.py" line="270" />
+   <location filename="cnnviz/gui/canvas.py" line="308" />
+   <source>draw a digit here</source>
+   <translation>ここに数字を描く</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/canvas.py" line="344" />
    <source>photo · draw to start over</source>
    <translation>写真 · 描くとやり直し</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/canvas.py" line="268" />
+   <location filename="cnnviz/gui/canvas.py" line="342" />
    <source>photo: {name} · draw to start over</source>
    <translation>写真：{name} · 描くとやり直し</translation>
   </message>
@@ -955,13 +960,13 @@
   </message>
   <message>
    <location filename="cnnviz/gui/checkpoints.py" line="261" />
-   <source>The model was trained for {step} steps, {accuracy} % on the test images, and is not saved.</source>
-   <translation>このモデルは {step} ステップ学習し（テスト画像で {accuracy} %）、まだ保存されていません。</translation>
+   <source>The model was trained for {step} steps, {accuracy}% on the test images, and is not saved.</source>
+   <translation>このモデルは {step} ステップ学習し（テスト画像で {accuracy}%）、まだ保存されていません。</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/checkpoints.py" line="328" />
-   <source>{loaded} Start continues training from these weights.</source>
-   <translation>{loaded} 「開始」でこの重みから学習を続けます。</translation>
+   <source>Start continues training from these weights.</source>
+   <translation>「開始」でこの重みから学習を続けます。</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/checkpoints.py" line="401" />
@@ -1017,11 +1022,6 @@ Save it before {what}?</source>
    <translation>モデルを読み込めませんでした：ネットワーク {spec!r} はここでは使えません</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="330" />
-   <source>{text} Note: {note}.</source>
-   <translation>{text} 注意：{note}。</translation>
-  </message>
-  <message>
    <location filename="cnnviz/gui/checkpoints.py" line="421" />
    <source>Could not restore the autosave {path}: {error}</source>
    <translation>自動保存 {path} を復元できませんでした：{error}</translation>
@@ -1045,6 +1045,11 @@ Save it before {what}?</source>
    <location filename="cnnviz/gui/checkpoints.py" line="298" />
    <source>Could not load the model: {error}</source>
    <translation>モデルを読み込めませんでした：{error}</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/checkpoints.py" line="330" />
+   <source>Note: {note}.</source>
+   <translation>注意：{note}。</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/checkpoints.py" line="388" />
@@ -1603,7 +1608,7 @@ Save it before {what}?</source>
    <translation>モデルの保存先：{folder}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/language.py" line="230" />
+   <location filename="cnnviz/gui/language.py" line="256" />
    <source>This is the language shown now.</source>
    <translation>これが今表示している言語です。</translation>
   </message>
@@ -1669,27 +1674,27 @@ Save it before {what}?</source>
    <translation>{last} 段階</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lessons.py" line="266" />
+   <location filename="cnnviz/gui/lessons.py" line="267" />
    <source>Applying…</source>
    <translation>適用中…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lessons.py" line="329" />
+   <location filename="cnnviz/gui/lessons.py" line="330" />
    <source>Open a lesson preset</source>
    <translation>レッスンを開く</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lessons.py" line="225" />
+   <location filename="cnnviz/gui/lessons.py" line="226" />
    <source>Kept the lesson's run for comparison (grey, dashed); the run from before the lesson is back.</source>
    <translation>レッスンの実行を比較用に残しました（灰色の破線）。レッスン前の実行が戻りました。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lessons.py" line="237" />
+   <location filename="cnnviz/gui/lessons.py" line="238" />
    <source>close the lesson</source>
    <translation>レッスンを閉じる</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lessons.py" line="329" />
+   <location filename="cnnviz/gui/lessons.py" line="330" />
    <source>Lesson preset</source>
    <translation>レッスン</translation>
   </message>
@@ -1699,7 +1704,7 @@ Save it before {what}?</source>
    <translation>レッスン「{title}」を読み込む</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lessons.py" line="339" />
+   <location filename="cnnviz/gui/lessons.py" line="340" />
    <source>Cannot use this lesson file: {exc}</source>
    <translation>このレッスンファイルは使えません：{exc}</translation>
   </message>
@@ -1833,8 +1838,8 @@ Save it before {what}?</source>
    <location filename="cnnviz/gui/menus.py" line="70" />
    <location filename="cnnviz/gui/menus.py" line="130" />
    <location filename="cnnviz/gui/window.py" line="339" />
-   <source>Zoom {level} %</source>
-   <translation>ズーム {level} %</translation>
+   <source>Zoom {level}%</source>
+   <translation>ズーム {level}%</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/menus.py" line="97" />
@@ -1874,65 +1879,65 @@ Save it before {what}?</source>
    <translation>線の太さ</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="77" />
+   <location filename="cnnviz/gui/panels/classify.py" line="78" />
    <location filename="cnnviz/gui/panels/feature_maps.py" line="187" />
    <location filename="cnnviz/gui/panels/timelapse.py" line="218" />
    <source>input</source>
    <translation>入力</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="80" />
+   <location filename="cnnviz/gui/panels/classify.py" line="81" />
    <source>What the network gets: your drawing as 28×28 pixels, centred like MNIST</source>
    <translation>ネットワークが受け取るもの：描いた数字を MNIST と同じように中央に寄せた 28×28 ピクセル</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="86" />
+   <location filename="cnnviz/gui/panels/classify.py" line="87" />
    <source>Network input</source>
    <translation>ネットワークの入力</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="87" />
+   <location filename="cnnviz/gui/panels/classify.py" line="88" />
    <source>Your drawing as the 28 by 28 pixels the network gets, centred like MNIST</source>
    <translation>描いた数字を、ネットワークが受け取る 28×28 ピクセルにしたもの（MNIST と同じく中央寄せ）</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="101" />
+   <location filename="cnnviz/gui/panels/classify.py" line="102" />
    <source>The network's answer: the class with the highest probability</source>
    <translation>ネットワークの答え：確率がいちばん高いクラス</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="110" />
+   <location filename="cnnviz/gui/panels/classify.py" line="111" />
    <source>How sure it is of this answer among its classes: it always picks one of them. Whether the drawing looks like any of them at all is what "not sure" says.</source>
    <translation>クラスの中でこの答えにどれだけ自信があるか：ネットワークは必ずどれか一つを選びます。絵がそもそもどのクラスにも似ているかどうかは「自信なし」が示します。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="126" />
+   <location filename="cnnviz/gui/panels/classify.py" line="127" />
    <source>Not sure</source>
    <translation>自信なし</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="126" />
+   <location filename="cnnviz/gui/panels/classify.py" line="127" />
    <source>Why the network is not sure of its answer</source>
    <translation>ネットワークが答えに自信がない理由</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="236" />
+   <location filename="cnnviz/gui/panels/classify.py" line="237" />
    <source>{percent}%, but unlike real digits</source>
    <translation>{percent}%、ただし本物の数字らしくない</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="236" />
+   <location filename="cnnviz/gui/panels/classify.py" line="237" />
    <source>{percent}%, but unlike real images</source>
    <translation>{percent}%、ただし本物の画像らしくない</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="237" />
+   <location filename="cnnviz/gui/panels/classify.py" line="238" />
    <location filename="cnnviz/gui/panels/classify_arrangement.py" line="74" />
    <source>{percent}% among digits</source>
    <translation>数字の中で {percent}%</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="237" />
+   <location filename="cnnviz/gui/panels/classify.py" line="238" />
    <location filename="cnnviz/gui/panels/classify_arrangement.py" line="74" />
    <source>{percent}% among its classes</source>
    <translation>クラスの中で {percent}%</translation>
@@ -1943,49 +1948,49 @@ Save it before {what}?</source>
    <translation>線</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="165" />
+   <location filename="cnnviz/gui/panels/classify.py" line="166" />
    <source>class</source>
    <translation>クラス</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="165" />
+   <location filename="cnnviz/gui/panels/classify.py" line="166" />
    <source>digit</source>
    <translation>数字</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="219" />
-   <source>draw a digit</source>
-   <translation>数字を描いてください</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="221" />
+   <location filename="cnnviz/gui/panels/classify.py" line="222" />
    <source>no prediction: draw a digit</source>
    <translation>予測なし：数字を描いてください</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="207" />
-   <source>Not sure: this looks less like any image than {percent} % of real test images do</source>
-   <translation>自信なし：本物のテスト画像の {percent} % よりもどのクラスにも似ていません</translation>
+   <location filename="cnnviz/gui/panels/classify.py" line="208" />
+   <source>Not sure: this looks less like any image than {percent}% of real test images do</source>
+   <translation>自信なし：本物のテスト画像の {percent}% よりもどのクラスにも似ていません</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="210" />
-   <source>this looks less like any image than {percent} % of real test images do</source>
-   <translation>本物のテスト画像の {percent} % よりもどのクラスにも似ていません</translation>
+   <location filename="cnnviz/gui/panels/classify.py" line="211" />
+   <source>this looks less like any image than {percent}% of real test images do</source>
+   <translation>本物のテスト画像の {percent}% よりもどのクラスにも似ていません</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="243" />
+   <location filename="cnnviz/gui/panels/classify.py" line="220" />
+   <source>draw a digit</source>
+   <translation>数字を描いてください</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/classify.py" line="244" />
    <source>not sure, {prediction}: {reason}</source>
    <translation>自信なし、{prediction}: {reason}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="201" />
-   <source>Not sure: this looks less like any digit than {percent} % of real test digits do</source>
-   <translation>自信なし：本物のテスト用の数字の {percent} % よりも数字らしくありません</translation>
+   <location filename="cnnviz/gui/panels/classify.py" line="202" />
+   <source>Not sure: this looks less like any digit than {percent}% of real test digits do</source>
+   <translation>自信なし：本物のテスト用の数字の {percent}% よりも数字らしくありません</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="204" />
-   <source>this looks less like any digit than {percent} % of real test digits do</source>
-   <translation>本物のテスト用の数字の {percent} % よりも数字らしくありません</translation>
+   <location filename="cnnviz/gui/panels/classify.py" line="205" />
+   <source>this looks less like any digit than {percent}% of real test digits do</source>
+   <translation>本物のテスト用の数字の {percent}% よりも数字らしくありません</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/classify_bars.py" line="95" />
@@ -2014,12 +2019,13 @@ Save it before {what}?</source>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/controls.py" line="198" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="83" />
    <source>▶  Resume</source>
    <translation>▶  再開</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/controls.py" line="198" />
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="62" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="83" />
    <source>❚❚  Pause</source>
    <translation>❚❚  一時停止</translation>
   </message>
@@ -2083,7 +2089,7 @@ Save it before {what}?</source>
   <message>
    <location filename="cnnviz/gui/panels/curves.py" line="72" />
    <location filename="cnnviz/gui/panels/curves.py" line="88" />
-   <location filename="cnnviz/gui/panels/curves.py" line="256" />
+   <location filename="cnnviz/gui/panels/curves.py" line="262" />
    <source>Training curves</source>
    <translation>学習曲線</translation>
   </message>
@@ -2093,17 +2099,17 @@ Save it before {what}?</source>
    <translation>エポックに対する損失（ステップごと、平滑化、テストの点）と精度（学習の線、テストの点）</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/curves.py" line="266" />
+   <location filename="cnnviz/gui/panels/curves.py" line="272" />
    <source>Training curves, with a kept run for comparison</source>
    <translation>学習曲線（比較用に残した学習つき）</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/curves.py" line="398" />
+   <location filename="cnnviz/gui/panels/curves.py" line="404" />
    <source>test accuracy {accuracies} · {text}</source>
    <translation>テスト精度 {accuracies} · {text}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/curves.py" line="259" />
+   <location filename="cnnviz/gui/panels/curves.py" line="265" />
    <source>- - - A, the kept run ({source}): {label}</source>
    <translation>- - - A、残した学習（{source}）：{label}</translation>
   </message>
@@ -2465,8 +2471,8 @@ Save it before {what}?</source>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/fool.py" line="81" />
-   <source>Could not make it say {target} within ± {levels} levels: try a bigger budget (it still says {now}, {percent} %).</source>
-   <translation>± {levels} 段階以内では {target} と答えさせられませんでした：もっと大きな変化を許してみましょう（まだ {now}、{percent} %）。</translation>
+   <source>Could not make it say {target} within ± {levels} levels: try a bigger budget (it still says {now}, {percent}%).</source>
+   <translation>± {levels} 段階以内では {target} と答えさせられませんでした：もっと大きな変化を許してみましょう（まだ {now}、{percent}%）。</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/fool.py" line="90" />
@@ -2569,13 +2575,13 @@ Save it before {what}?</source>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/fool.py" line="74" />
-   <source>It already says {target} ({percent} %): choose another digit to aim for.</source>
-   <translation>もう {target} と答えています（{percent} %）：別の数字を目標に選びましょう。</translation>
+   <source>It already says {target} ({percent}%): choose another digit to aim for.</source>
+   <translation>もう {target} と答えています（{percent}%）：別の数字を目標に選びましょう。</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/fool.py" line="78" />
-   <source>The network now says {target} ({percent} %) instead of {label}.</source>
-   <translation>ネットワークは {label} ではなく {target} と答えるようになりました（{percent} %）。</translation>
+   <source>The network now says {target} ({percent}%) instead of {label}.</source>
+   <translation>ネットワークは {label} ではなく {target} と答えるようになりました（{percent}%）。</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/fool.py" line="149" />
@@ -2669,37 +2675,37 @@ Save it before {what}?</source>
    <translation>だまし画像を保存できませんでした：{exc}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool_bars.py" line="50" />
-   <source>before: {answer} ({percent} %)</source>
-   <translation>変更前：{answer}({percent} %)</translation>
+   <location filename="cnnviz/gui/panels/fool_bars.py" line="51" />
+   <source>before: {answer} ({percent}%)</source>
+   <translation>変更前：{answer}({percent}%)</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool_bars.py" line="50" />
-   <source>after: {answer} ({percent} %)</source>
-   <translation>変更後：{answer}({percent} %)</translation>
+   <location filename="cnnviz/gui/panels/fool_bars.py" line="51" />
+   <source>after: {answer} ({percent}%)</source>
+   <translation>変更後：{answer}({percent}%)</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool_bars.py" line="182" />
+   <location filename="cnnviz/gui/panels/fool_bars.py" line="183" />
    <source>One bar per digit: how sure the network is</source>
    <translation>数字ごとに 1 本の棒：ネットワークの確信度</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool_bars.py" line="181" />
+   <location filename="cnnviz/gui/panels/fool_bars.py" line="182" />
    <source>Probabilities before the change</source>
    <translation>変更前の確率</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool_bars.py" line="181" />
+   <location filename="cnnviz/gui/panels/fool_bars.py" line="182" />
    <source>Probabilities after the change</source>
    <translation>変更後の確率</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool_bars.py" line="47" />
+   <location filename="cnnviz/gui/panels/fool_bars.py" line="48" />
    <source>before</source>
    <translation>変更前</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool_bars.py" line="47" />
+   <location filename="cnnviz/gui/panels/fool_bars.py" line="48" />
    <source>after</source>
    <translation>変更後</translation>
   </message>
@@ -3127,13 +3133,13 @@ it says {said} {mark}</source>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/mistakes.py" line="266" />
-   <source>Test accuracy {percent} % at step {step}. Most often mixed up: {pairs}.</source>
-   <translation>ステップ {step} でテスト精度 {percent} %。いちばんよく取り違えたもの：{pairs}。</translation>
+   <source>Test accuracy {percent}% at step {step}. Most often mixed up: {pairs}.</source>
+   <translation>ステップ {step} でテスト精度 {percent}%。いちばんよく取り違えたもの：{pairs}。</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/mistakes.py" line="274" />
-   <source>Test accuracy {percent} % at step {step}. No mistakes at all.</source>
-   <translation>ステップ {step} でテスト精度 {percent} %。間違いはひとつもありません。</translation>
+   <source>Test accuracy {percent}% at step {step}. No mistakes at all.</source>
+   <translation>ステップ {step} でテスト精度 {percent}%。間違いはひとつもありません。</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/mistakes.py" line="277" />
@@ -3229,161 +3235,161 @@ accuracy</source>
    <translation>カスタム</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="55" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="76" />
    <source>Run</source>
    <translation>実行</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="59" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="80" />
    <source>▶  Start</source>
    <translation>▶  開始</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="64" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="85" />
    <source>Step</source>
    <translation>1 ステップ</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="66" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="87" />
    <source>Reset</source>
    <translation>リセット</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="67" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="88" />
    <source>New random weights; the curves start over</source>
    <translation>重みを新しい乱数にし、曲線を最初からにします</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="68" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="89" />
    <source>Save…</source>
    <translation>保存…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="69" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="90" />
    <source>Load…</source>
    <translation>読み込み…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="70" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="91" />
    <source>Save the current weights as a .npz checkpoint</source>
    <translation>今の重みを .npz チェックポイントとして保存</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="71" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="92" />
    <source>Load a .npz checkpoint; Start continues training it</source>
    <translation>.npz チェックポイントを読み込みます。開始でその続きから学習します</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="87" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="108" />
    <source>Optimization</source>
    <translation>最適化</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="94" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="115" />
    <source>Optimizer</source>
    <translation>手法</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="98" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="119" />
    <source>onecycle: warm up to the learning rate, then anneal; constant: keep it</source>
    <translation>onecycle：学習率まで上げてから下げる。constant：一定のまま</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="99" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="120" />
    <source>Schedule</source>
    <translation>スケジュール</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="102" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="123" />
    <source>Learning rate, logarithmic from 0.00001 to 1</source>
    <translation>学習率（0.00001 から 1 まで対数目盛）</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="122" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="143" />
    <source>Momentum (sgd with momentum) or beta1 (adam)</source>
    <translation>モーメンタム（sgd）または beta1(adam)</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="123" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="144" />
    <source>Momentum</source>
    <translation>モーメンタム</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="127" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="148" />
    <source>Batch size</source>
    <translation>バッチサイズ</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="132" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="153" />
    <source>Length of the run; takes effect at the next Start</source>
    <translation>学習の長さ。次の開始から有効</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="133" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="154" />
    <source>Epochs</source>
    <translation>エポック</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="159" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="180" />
    <source>Data and network</source>
    <translation>データとネットワーク</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="166" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="187" />
    <source>Dataset</source>
    <translation>データセット</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="173" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="194" />
    <source>type your own layer spec below</source>
    <translation>下に自分の層の指定を入力</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="174" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="195" />
    <source>Network</source>
    <translation>ネットワーク</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="177" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="198" />
    <source>convK-C[-same|-valid], relu, pool, dense-N, dropout-P, comma separated;
 the last layer must be dense-10. Press Enter to apply.</source>
    <translation>convK-C[-same|-valid], relu, pool, dense-N, dropout-P をコンマで区切って指定；
 最後の層は dense-10。Enter で適用。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="196" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="217" />
    <source>Backend</source>
    <translation>バックエンド</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="61" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="82" />
    <source>Start training ({key})</source>
    <translation>学習を開始（{key}）</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="63" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="84" />
    <source>Pause or resume ({key})</source>
    <translation>一時停止/再開（{key}）</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="65" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="86" />
    <source>Train exactly one batch ({key})</source>
    <translation>1 バッチだけ学習（{key}）</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="142" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="163" />
    <source>Changes to the optimiser apply at the next step (type a value, then Enter).
 Keys: {start} start/pause · {step} step · {clear} clear drawing · {help} all keys</source>
    <translation>最適化の変更は次のステップから（値を入力して Enter）。
 キー：{start} 開始/一時停止 · {step} 1 ステップ · {clear} 描画を消去 · {help} キー一覧</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="209" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="230" />
    <source>{name}  ({where}, not available)</source>
    <translation>{name}  （{where}、使用不可）</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="215" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="236" />
    <source>not available: {why}</source>
    <translation>使用不可：{why}</translation>
   </message>
@@ -3759,62 +3765,62 @@ appear here while training</source>
    <translation>&lt;b&gt;遮蔽&lt;/b&gt;&lt;br&gt;オレンジ：下がる · 青：上がる</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/questions.py" line="113" />
+   <location filename="cnnviz/gui/questions.py" line="114" />
    <source>Stop and go ahead</source>
    <translation>停止して実行</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/questions.py" line="187" />
+   <location filename="cnnviz/gui/questions.py" line="188" />
    <source>Open the lesson?</source>
    <translation>レッスンを開きますか？</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/questions.py" line="191" />
+   <location filename="cnnviz/gui/questions.py" line="192" />
    <source>Open the lesson</source>
    <translation>レッスンを開く</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/questions.py" line="208" />
+   <location filename="cnnviz/gui/questions.py" line="209" />
    <source>The lesson's run is not saved (step {step}).</source>
    <translation>レッスンの実行は保存されていません（ステップ {step}）。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/questions.py" line="218" />
+   <location filename="cnnviz/gui/questions.py" line="219" />
    <source>Closing the lesson stops it and brings back the settings and the run from before the lesson.</source>
    <translation>レッスンを閉じると実行は止まり、レッスン前の設定と実行が戻ります。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/questions.py" line="221" />
+   <location filename="cnnviz/gui/questions.py" line="222" />
    <source>Close the lesson?</source>
    <translation>レッスンを閉じますか？</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/questions.py" line="228" />
+   <location filename="cnnviz/gui/questions.py" line="229" />
    <source>Go on with the lesson</source>
    <translation>レッスンを続ける</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/questions.py" line="232" />
+   <location filename="cnnviz/gui/questions.py" line="233" />
    <source>Keep it to compare: its curves stay on the plots, grey and dashed, beside the run from before.</source>
    <translation>比較用に残す：その曲線は灰色の破線でグラフに残り、前の実行と並びます。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/questions.py" line="233" />
+   <location filename="cnnviz/gui/questions.py" line="234" />
    <source>Save it: a model file to load again later.</source>
    <translation>保存：後で読み込めるモデルファイルにします。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/questions.py" line="234" />
+   <location filename="cnnviz/gui/questions.py" line="235" />
    <source>Discard it: the lesson's run is gone.</source>
    <translation>破棄：レッスンの実行は消えます。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/questions.py" line="92" />
+   <location filename="cnnviz/gui/questions.py" line="93" />
    <source>The run is paused</source>
    <translation>学習は一時停止中です</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/questions.py" line="93" />
+   <location filename="cnnviz/gui/questions.py" line="94" />
    <source>A training run is paused. To {action}, it has to stop (the weights trained so far are replaced).
 
 Stop the run and go ahead?</source>
@@ -3823,18 +3829,18 @@ Stop the run and go ahead?</source>
 学習を止めて実行しますか？</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/questions.py" line="97" />
-   <location filename="cnnviz/gui/questions.py" line="192" />
+   <location filename="cnnviz/gui/questions.py" line="98" />
+   <location filename="cnnviz/gui/questions.py" line="193" />
    <source>Keep the run</source>
    <translation>学習を残す</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/questions.py" line="101" />
+   <location filename="cnnviz/gui/questions.py" line="102" />
    <source>Training is running</source>
    <translation>学習中です</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/questions.py" line="102" />
+   <location filename="cnnviz/gui/questions.py" line="103" />
    <source>A training run is going on. To {action}, it has to stop (the weights trained so far are replaced).
 
 Stop the run and go ahead?</source>
@@ -3843,80 +3849,80 @@ Stop the run and go ahead?</source>
 学習を止めて実行しますか？</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/questions.py" line="106" />
-   <location filename="cnnviz/gui/questions.py" line="192" />
+   <location filename="cnnviz/gui/questions.py" line="107" />
+   <location filename="cnnviz/gui/questions.py" line="193" />
    <source>Keep training</source>
    <translation>学習を続ける</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/questions.py" line="190" />
+   <location filename="cnnviz/gui/questions.py" line="191" />
    <source>Save it first…</source>
    <translation>先に保存…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/questions.py" line="210" />
+   <location filename="cnnviz/gui/questions.py" line="211" />
    <source>The lesson's run is paused at step {step}.</source>
    <translation>レッスンの実行はステップ {step} で一時停止中です。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/questions.py" line="212" />
+   <location filename="cnnviz/gui/questions.py" line="213" />
    <source>The lesson's run is training (paused for this question at step {step}).</source>
    <translation>レッスンの実行は学習中です（この質問のためステップ {step} で一時停止）。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/questions.py" line="226" />
+   <location filename="cnnviz/gui/questions.py" line="227" />
    <source>Save it…</source>
    <translation>保存…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/questions.py" line="227" />
+   <location filename="cnnviz/gui/questions.py" line="228" />
    <source>Discard it</source>
    <translation>破棄</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/questions.py" line="57" />
-   <location filename="cnnviz/gui/questions.py" line="73" />
-   <location filename="cnnviz/gui/questions.py" line="50" />
+   <location filename="cnnviz/gui/questions.py" line="58" />
+   <location filename="cnnviz/gui/questions.py" line="74" />
+   <location filename="cnnviz/gui/questions.py" line="51" />
    <source>you {action}</source>
    <translation>{action}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/questions.py" line="73" />
+   <location filename="cnnviz/gui/questions.py" line="74" />
    <source>start a new run</source>
    <translation>新しい学習を始める</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/questions.py" line="179" />
+   <location filename="cnnviz/gui/questions.py" line="180" />
    <source>It is not saved.</source>
    <translation>保存されていません。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/questions.py" line="181" />
+   <location filename="cnnviz/gui/questions.py" line="182" />
    <source>The lesson “{title}” sets it aside, stopped: closing the lesson brings it back, with its weights and curves.</source>
    <translation>レッスン「{title}」はこの実行を止めて取っておきます。レッスンを閉じると、重みと曲線ごと戻ります。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/questions.py" line="225" />
+   <location filename="cnnviz/gui/questions.py" line="226" />
    <source>Keep it to compare</source>
    <translation>比較用に残す</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/questions.py" line="169" />
+   <location filename="cnnviz/gui/questions.py" line="170" />
    <source>The run now (step {step}) is not saved.</source>
    <translation>現在の実行（ステップ {step}）は保存されていません。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/questions.py" line="216" />
-   <source>Its test accuracy: {accuracy} %.</source>
-   <translation>テスト正解率：{accuracy} %。</translation>
+   <location filename="cnnviz/gui/questions.py" line="217" />
+   <source>Its test accuracy: {accuracy}%.</source>
+   <translation>テスト正解率：{accuracy}%。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/questions.py" line="173" />
+   <location filename="cnnviz/gui/questions.py" line="174" />
    <source>A training run is paused at step {step}.</source>
    <translation>学習の実行がステップ {step} で一時停止中です。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/questions.py" line="175" />
+   <location filename="cnnviz/gui/questions.py" line="176" />
    <source>A training run is going on (paused for this question at step {step}).</source>
    <translation>学習の実行が進行中です（この質問のためステップ {step} で一時停止）。</translation>
   </message>
@@ -3975,22 +3981,43 @@ Restore it?</source>
 復元しますか？</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/router.py" line="164" />
+   <location filename="cnnviz/gui/router.py" line="35" />
+   <source>{hours} h {minutes:02d} min</source>
+   <translation>{hours} 時間 {minutes:02d} 分</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/router.py" line="36" />
+   <source>{minutes} min {seconds:02d} s</source>
+   <translation>{minutes} 分 {seconds:02d} 秒</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/router.py" line="37" />
+   <source>{seconds} s</source>
+   <translation>{seconds} 秒</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/router.py" line="58" />
+   <location filename="cnnviz/gui/status.py" line="35" />
+   <source>ETA {value}</source>
+   <translation>残り {value}</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/router.py" line="180" />
    <source>{backend}: compiling kernels, first start only</source>
    <translation>{backend}：カーネルをコンパイル中（初回のみ）</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/router.py" line="179" />
+   <location filename="cnnviz/gui/router.py" line="195" />
    <source>Training diverged and is paused. {advice}</source>
    <translation>学習が発散したため、一時停止しました。{advice}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/router.py" line="187" />
+   <location filename="cnnviz/gui/router.py" line="203" />
    <source>Training stopped: {message}</source>
    <translation>学習が止まりました：{message}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/router.py" line="68" />
+   <location filename="cnnviz/gui/router.py" line="84" />
    <source>Display error: {error_type}: {exc}</source>
    <translation>表示エラー：{error_type}: {exc}</translation>
   </message>
@@ -4141,18 +4168,18 @@ Restore it?</source>
   </message>
   <message>
    <location filename="cnnviz/gui/shortcuts.py" line="63" />
-   <source>Zoom in: larger text and plots (up to 200 %)</source>
-   <translation>拡大：文字とグラフを大きく（200 % まで）</translation>
+   <source>Zoom in: larger text and plots (up to 200%)</source>
+   <translation>拡大：文字とグラフを大きく（200% まで）</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/shortcuts.py" line="64" />
-   <source>Zoom out (down to 80 %)</source>
-   <translation>縮小（80 % まで）</translation>
+   <source>Zoom out (down to 80%)</source>
+   <translation>縮小（80% まで）</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/shortcuts.py" line="65" />
-   <source>Actual size (zoom 100 %)</source>
-   <translation>実際のサイズ（ズーム 100 %）</translation>
+   <source>Actual size (zoom 100%)</source>
+   <translation>実際のサイズ（ズーム 100%）</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/shortcuts.py" line="66" />
@@ -4280,11 +4307,6 @@ Restore it?</source>
    <translation>バックエンド {value}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/status.py" line="35" />
-   <source>ETA {value}</source>
-   <translation>残り {value}</translation>
-  </message>
-  <message>
    <location filename="cnnviz/gui/status.py" line="36" />
    <source>test accuracy {value}</source>
    <translation>テスト精度 {value}</translation>
@@ -4295,7 +4317,7 @@ Restore it?</source>
    <translation>このメッセージを隠す</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/status.py" line="417" />
+   <location filename="cnnviz/gui/status.py" line="420" />
    <source>{value} images/s</source>
    <translation>{value} 枚/秒</translation>
   </message>
@@ -4306,8 +4328,8 @@ Restore it?</source>
   </message>
   <message>
    <location filename="cnnviz/gui/window.py" line="352" />
-   <source>{zoom}: presenter mode's type stays as it is (it grows from {level} %)</source>
-   <translation>{zoom}：プレゼンターモードの文字の大きさは変わりません（{level} % から大きくなります）</translation>
+   <source>{zoom}: presenter mode's type stays as it is (it grows from {level}%)</source>
+   <translation>{zoom}：プレゼンターモードの文字の大きさは変わりません（{level}% から大きくなります）</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/window.py" line="349" />
@@ -4316,8 +4338,8 @@ Restore it?</source>
   </message>
   <message>
    <location filename="cnnviz/gui/window.py" line="372" />
-   <source>Zoom {asked} % does not fit this window ({width}×{height}): showing {level} %, the largest at which every view fits.</source>
-   <translation>ズーム {asked} % はこのウィンドウ（{width}×{height}）に収まりません：すべての表示が収まる最大の {level} % で表示します。</translation>
+   <source>Zoom {asked}% does not fit this window ({width}×{height}): showing {level}%, the largest at which every view fits.</source>
+   <translation>ズーム {asked}% はこのウィンドウ（{width}×{height}）に収まりません：すべての表示が収まる最大の {level}% で表示します。</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/window.py" line="434" />
@@ -4326,8 +4348,8 @@ Restore it?</source>
   </message>
   <message>
    <location filename="cnnviz/gui/window.py" line="386" />
-   <source>Zoom {level} % is the largest at which every view fits this window ({width}×{height})</source>
-   <translation>ズーム {level} % が、すべての表示がこのウィンドウ（{width}×{height}）に収まる最大の倍率です</translation>
+   <source>Zoom {level}% is the largest at which every view fits this window ({width}×{height})</source>
+   <translation>ズーム {level}% が、すべての表示がこのウィンドウ（{width}×{height}）に収まる最大の倍率です</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/window.py" line="331" />
@@ -4351,8 +4373,8 @@ Restore it?</source>
   </message>
   <message>
    <location filename="cnnviz/nn/model.py" line="47" />
-   <source>fastest recipe to 99 %: conv5-24, conv3-32 valid, dense 256; 1.5 epochs, batch 256, Adam(0.7, 0.9), one-cycle with a 15 % warm-up</source>
-   <translation>99 % への最速のレシピ：conv5-24、conv3-32 (valid)、dense 256。1.5 エポック、バッチ 256、Adam(0.7, 0.9)、15 % のウォームアップ付き one-cycle</translation>
+   <source>fastest recipe to 99%: conv5-24, conv3-32 valid, dense 256; 1.5 epochs, batch 256, Adam(0.7, 0.9), one-cycle with a 15% warm-up</source>
+   <translation>99% への最速のレシピ：conv5-24、conv3-32 (valid)、dense 256。1.5 エポック、バッチ 256、Adam(0.7, 0.9)、15% のウォームアップ付き one-cycle</translation>
   </message>
   <message>
    <location filename="cnnviz/train/compile_kernels.py" line="25" />
@@ -4754,6 +4776,14 @@ Restore it?</source>
    <location filename="assets/presets/08_teach_it_our_shapes.json" line="1" />
    <source>Discuss: why are a few dozen drawings enough for three shapes, when the digits took thousands? What does it answer for a shape it never saw, a heart or a house?</source>
    <translation>話し合おう：数字には何千枚も必要だったのに、3 つの図形には数十枚で足りるのはなぜ？ 見たことのない図形（ハートや家）には何と答えるかな？</translation>
+  </message>
+  <message>
+   <source>{loaded} Start continues training from these weights.</source>
+   <translation type="vanished">{loaded} 「開始」でこの重みから学習を続けます。</translation>
+  </message>
+  <message>
+   <source>{text} Note: {note}.</source>
+   <translation type="vanished">{text} 注意：{note}。</translation>
   </message>
   <message>
    <source>The last run is also kept in an autosave, offered at the next start.</source>

@@ -20,8 +20,8 @@
   </message>
   <message>
    <location filename="cnnviz/app/autosave.py" line="95" />
-   <source>step {step:,}, {percent:.1f} %</source>
-   <translation>第 {step:,} 步，{percent:.1f} %</translation>
+   <source>step {step:,}, {percent:.1f}%</source>
+   <translation>第 {step:,} 步，{percent:.1f}%</translation>
   </message>
   <message>
    <location filename="cnnviz/app/autosave.py" line="94" />
@@ -128,17 +128,17 @@
    <translation>当前</translation>
   </message>
   <message>
-   <location filename="cnnviz/app/side_by_side.py" line="59" />
+   <location filename="cnnviz/app/side_by_side.py" line="60" />
    <source>not tested yet</source>
    <translation>尚未测试</translation>
   </message>
   <message>
-   <location filename="cnnviz/app/side_by_side.py" line="61" />
+   <location filename="cnnviz/app/side_by_side.py" line="62" />
    <source>A {kept} | B {now}</source>
    <translation>A {kept} | B {now}</translation>
   </message>
   <message>
-   <location filename="cnnviz/app/side_by_side.py" line="84" />
+   <location filename="cnnviz/app/side_by_side.py" line="85" />
    <source>this one</source>
    <translation>本网络</translation>
   </message>
@@ -153,12 +153,12 @@
    <translation>B：{side}</translation>
   </message>
   <message>
-   <location filename="cnnviz/app/side_by_side.py" line="76" />
+   <location filename="cnnviz/app/side_by_side.py" line="77" />
    <source>A (left, kept): {a} | B (right, now): {b} · each pair on one colour scale</source>
    <translation>A（左，保留的）：{a} | B（右，当前）：{b} · 每对使用同一色标</translation>
   </message>
   <message>
-   <location filename="cnnviz/app/side_by_side.py" line="81" />
+   <location filename="cnnviz/app/side_by_side.py" line="82" />
    <source>A (left, kept): {a} | B (right, now): {b} · each side on its own colour scale</source>
    <translation>A（左，保留的）：{a} | B（右，当前）：{b} · 各自使用自己的色标</translation>
   </message>
@@ -168,27 +168,33 @@
    <translation>保留的训练（{source}）</translation>
   </message>
   <message>
-   <location filename="cnnviz/app/side_by_side.py" line="108" />
+   <location filename="cnnviz/app/side_by_side.py" line="109" />
    <source>A has no {layer}: another network ({kept} vs {now} now)</source>
    <translation>A 没有 {layer}：是另一个网络（{kept}，当前为 {now}）</translation>
   </message>
   <message>
-   <location filename="cnnviz/app/side_by_side.py" line="113" />
+   <location filename="cnnviz/app/side_by_side.py" line="114" />
    <source>A's {layer} is {a}, B's {b}: another network ({kept} vs {now} now)</source>
    <translation>A 的 {layer} 为 {a}，B 的为 {b}：是另一个网络（{kept}，当前为 {now}）</translation>
   </message>
   <message>
-   <location filename="cnnviz/app/side_by_side.py" line="101" />
+   <location filename="cnnviz/app/side_by_side.py" line="150" />
+   <location filename="cnnviz/gui/panels/kernels.py" line="188" />
+   <source>; </source>
+   <translation>；</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/app/side_by_side.py" line="102" />
    <source>A ({source}) has no weights kept: its kernels cannot be shown</source>
    <translation>A（{source}）没有保留权重：无法显示其卷积核</translation>
   </message>
   <message>
-   <location filename="cnnviz/app/side_by_side.py" line="103" />
+   <location filename="cnnviz/app/side_by_side.py" line="104" />
    <source>A ({source}) has no weights kept: its maps cannot be shown</source>
    <translation>A（{source}）没有保留权重：无法显示其特征图</translation>
   </message>
   <message>
-   <location filename="cnnviz/app/side_by_side.py" line="145" />
+   <location filename="cnnviz/app/side_by_side.py" line="146" />
    <source>A's feature maps cannot be computed: {exc}</source>
    <translation>无法计算 A 的特征图：{exc}</translation>
   </message>
@@ -825,18 +831,18 @@
   </message>
   <message>
    <location filename="cnnviz/gui/accessibility.py" line="226" />
-   <source>predicted {name}, {percent} % sure</source>
-   <translation>预测为 {name}，把握 {percent} %</translation>
+   <source>predicted {name}, {percent}% sure</source>
+   <translation>预测为 {name}，把握 {percent}%</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/accessibility.py" line="263" />
-   <source>Training stopped, test accuracy {percent} %</source>
-   <translation>训练已停止，测试准确率 {percent} %</translation>
+   <source>Training stopped, test accuracy {percent}%</source>
+   <translation>训练已停止，测试准确率 {percent}%</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/accessibility.py" line="265" />
-   <source>Training finished, test accuracy {percent} %</source>
-   <translation>训练已完成，测试准确率 {percent} %</translation>
+   <source>Training finished, test accuracy {percent}%</source>
+   <translation>训练已完成，测试准确率 {percent}%</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/accessibility.py" line="248" />
@@ -865,12 +871,12 @@
   </message>
   <message>
    <location filename="cnnviz/gui/accessibility.py" line="253" />
-   <source>Test accuracy {percent} % at step {step}</source>
-   <translation>第 {step} 步测试准确率 {percent} %</translation>
+   <source>Test accuracy {percent}% at step {step}</source>
+   <translation>第 {step} 步测试准确率 {percent}%</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/accessibility.py" line="257" />
-   <location filename="cnnviz/gui/router.py" line="176" />
+   <location filename="cnnviz/gui/router.py" line="192" />
    <source>Training diverged: {message}</source>
    <translation>训练发散了：{message}</translation>
   </message>
@@ -890,35 +896,34 @@
    <translation>numba 内核正在后台编译，这样点开始时更快；现在开始会先编译剩下的部分。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/canvas.py" line="244" />
-   <location filename="cnnviz/gui/canvas.py" line="231" />
-   <source>draw a digit here</source>
-   <translation>在这里写一个数字</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/canvas.py" line="54" />
+   <location filename="cnnviz/gui/canvas.py" line="86" />
    <source>Draw a digit with the mouse, a pen or a finger. C clears. Right-click or drop a file to classify a photo.</source>
    <translation>用鼠标、手写笔或手指写一个数字。按 C 清除。右键或拖入文件可识别照片。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/canvas.py" line="183" />
+   <location filename="cnnviz/gui/canvas.py" line="252" />
    <location filename="cnnviz/gui/menus.py" line="40" />
    <source>Open image…</source>
    <translation>打开图片…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/canvas.py" line="184" />
+   <location filename="cnnviz/gui/canvas.py" line="253" />
    <location filename="cnnviz/gui/panels/classify.py" line="57" />
    <source>Clear</source>
    <translation>清除</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/canvas.py" line="270" />
+   <location filename="cnnviz/gui/canvas.py" line="308" />
+   <source>draw a digit here</source>
+   <translation>在这里写一个数字</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/canvas.py" line="344" />
    <source>photo · draw to start over</source>
    <translation>照片 · 重新书写即可</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/canvas.py" line="268" />
+   <location filename="cnnviz/gui/canvas.py" line="342" />
    <source>photo: {name} · draw to start over</source>
    <translation>照片：{name} · 重新书写即可</translation>
   </message>
@@ -955,13 +960,13 @@
   </message>
   <message>
    <location filename="cnnviz/gui/checkpoints.py" line="261" />
-   <source>The model was trained for {step} steps, {accuracy} % on the test images, and is not saved.</source>
-   <translation>该模型已训练 {step} 步（测试图片上 {accuracy} %），尚未保存。</translation>
+   <source>The model was trained for {step} steps, {accuracy}% on the test images, and is not saved.</source>
+   <translation>该模型已训练 {step} 步（测试图片上 {accuracy}%），尚未保存。</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/checkpoints.py" line="328" />
-   <source>{loaded} Start continues training from these weights.</source>
-   <translation>{loaded} 按“开始”会从这些权重继续训练。</translation>
+   <source>Start continues training from these weights.</source>
+   <translation>按“开始”会从这些权重继续训练。</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/checkpoints.py" line="401" />
@@ -1017,11 +1022,6 @@ Save it before {what}?</source>
    <translation>无法加载模型：其网络 {spec!r} 在此无效</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="330" />
-   <source>{text} Note: {note}.</source>
-   <translation>{text} 注意：{note}。</translation>
-  </message>
-  <message>
    <location filename="cnnviz/gui/checkpoints.py" line="421" />
    <source>Could not restore the autosave {path}: {error}</source>
    <translation>无法恢复自动保存 {path}：{error}</translation>
@@ -1045,6 +1045,11 @@ Save it before {what}?</source>
    <location filename="cnnviz/gui/checkpoints.py" line="298" />
    <source>Could not load the model: {error}</source>
    <translation>无法加载模型：{error}</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/checkpoints.py" line="330" />
+   <source>Note: {note}.</source>
+   <translation>注意：{note}。</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/checkpoints.py" line="388" />
@@ -1603,7 +1608,7 @@ Save it before {what}?</source>
    <translation>模型保存位置：{folder}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/language.py" line="230" />
+   <location filename="cnnviz/gui/language.py" line="256" />
    <source>This is the language shown now.</source>
    <translation>这就是当前显示的语言。</translation>
   </message>
@@ -1669,27 +1674,27 @@ Save it before {what}?</source>
    <translation>共 {last} 步</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lessons.py" line="266" />
+   <location filename="cnnviz/gui/lessons.py" line="267" />
    <source>Applying…</source>
    <translation>正在应用…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lessons.py" line="329" />
+   <location filename="cnnviz/gui/lessons.py" line="330" />
    <source>Open a lesson preset</source>
    <translation>打开课程</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lessons.py" line="225" />
+   <location filename="cnnviz/gui/lessons.py" line="226" />
    <source>Kept the lesson's run for comparison (grey, dashed); the run from before the lesson is back.</source>
    <translation>已保留课程的运行以作比较（灰色虚线）；课程之前的运行已恢复。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lessons.py" line="237" />
+   <location filename="cnnviz/gui/lessons.py" line="238" />
    <source>close the lesson</source>
    <translation>关闭课程</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lessons.py" line="329" />
+   <location filename="cnnviz/gui/lessons.py" line="330" />
    <source>Lesson preset</source>
    <translation>课程</translation>
   </message>
@@ -1699,7 +1704,7 @@ Save it before {what}?</source>
    <translation>加载课程“{title}”</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lessons.py" line="339" />
+   <location filename="cnnviz/gui/lessons.py" line="340" />
    <source>Cannot use this lesson file: {exc}</source>
    <translation>无法使用此课程文件：{exc}</translation>
   </message>
@@ -1833,8 +1838,8 @@ Save it before {what}?</source>
    <location filename="cnnviz/gui/menus.py" line="70" />
    <location filename="cnnviz/gui/menus.py" line="130" />
    <location filename="cnnviz/gui/window.py" line="339" />
-   <source>Zoom {level} %</source>
-   <translation>缩放 {level} %</translation>
+   <source>Zoom {level}%</source>
+   <translation>缩放 {level}%</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/menus.py" line="97" />
@@ -1874,65 +1879,65 @@ Save it before {what}?</source>
    <translation>笔画粗细</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="77" />
+   <location filename="cnnviz/gui/panels/classify.py" line="78" />
    <location filename="cnnviz/gui/panels/feature_maps.py" line="187" />
    <location filename="cnnviz/gui/panels/timelapse.py" line="218" />
    <source>input</source>
    <translation>输入</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="80" />
+   <location filename="cnnviz/gui/panels/classify.py" line="81" />
    <source>What the network gets: your drawing as 28×28 pixels, centred like MNIST</source>
    <translation>网络得到的输入：你写的数字，像 MNIST 一样居中，28×28 像素</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="86" />
+   <location filename="cnnviz/gui/panels/classify.py" line="87" />
    <source>Network input</source>
    <translation>网络的输入</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="87" />
+   <location filename="cnnviz/gui/panels/classify.py" line="88" />
    <source>Your drawing as the 28 by 28 pixels the network gets, centred like MNIST</source>
    <translation>你写的数字变成网络得到的 28×28 像素，像 MNIST 一样居中</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="101" />
+   <location filename="cnnviz/gui/panels/classify.py" line="102" />
    <source>The network's answer: the class with the highest probability</source>
    <translation>网络的答案：概率最高的类别</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="110" />
+   <location filename="cnnviz/gui/panels/classify.py" line="111" />
    <source>How sure it is of this answer among its classes: it always picks one of them. Whether the drawing looks like any of them at all is what "not sure" says.</source>
    <translation>在它的类别中对这个答案有多大把握：它总会选其中一个。图画究竟像不像其中任何一个，由“没把握”来说明。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="126" />
+   <location filename="cnnviz/gui/panels/classify.py" line="127" />
    <source>Not sure</source>
    <translation>没把握</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="126" />
+   <location filename="cnnviz/gui/panels/classify.py" line="127" />
    <source>Why the network is not sure of its answer</source>
    <translation>网络为什么对答案没把握</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="236" />
+   <location filename="cnnviz/gui/panels/classify.py" line="237" />
    <source>{percent}%, but unlike real digits</source>
    <translation>{percent}%，但不像真实的数字</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="236" />
+   <location filename="cnnviz/gui/panels/classify.py" line="237" />
    <source>{percent}%, but unlike real images</source>
    <translation>{percent}%，但不像真实的图像</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="237" />
+   <location filename="cnnviz/gui/panels/classify.py" line="238" />
    <location filename="cnnviz/gui/panels/classify_arrangement.py" line="74" />
    <source>{percent}% among digits</source>
    <translation>数字中占 {percent}%</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="237" />
+   <location filename="cnnviz/gui/panels/classify.py" line="238" />
    <location filename="cnnviz/gui/panels/classify_arrangement.py" line="74" />
    <source>{percent}% among its classes</source>
    <translation>各类中占 {percent}%</translation>
@@ -1943,49 +1948,49 @@ Save it before {what}?</source>
    <translation>笔画</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="165" />
+   <location filename="cnnviz/gui/panels/classify.py" line="166" />
    <source>class</source>
    <translation>类别</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="165" />
+   <location filename="cnnviz/gui/panels/classify.py" line="166" />
    <source>digit</source>
    <translation>数字</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="219" />
-   <source>draw a digit</source>
-   <translation>请写一个数字</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="221" />
+   <location filename="cnnviz/gui/panels/classify.py" line="222" />
    <source>no prediction: draw a digit</source>
    <translation>没有预测：请写一个数字</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="207" />
-   <source>Not sure: this looks less like any image than {percent} % of real test images do</source>
-   <translation>没把握：它比 {percent} % 的真实测试图片更不像任何一类</translation>
+   <location filename="cnnviz/gui/panels/classify.py" line="208" />
+   <source>Not sure: this looks less like any image than {percent}% of real test images do</source>
+   <translation>没把握：它比 {percent}% 的真实测试图片更不像任何一类</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="210" />
-   <source>this looks less like any image than {percent} % of real test images do</source>
-   <translation>它比 {percent} % 的真实测试图片更不像任何一类</translation>
+   <location filename="cnnviz/gui/panels/classify.py" line="211" />
+   <source>this looks less like any image than {percent}% of real test images do</source>
+   <translation>它比 {percent}% 的真实测试图片更不像任何一类</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="243" />
+   <location filename="cnnviz/gui/panels/classify.py" line="220" />
+   <source>draw a digit</source>
+   <translation>请写一个数字</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/classify.py" line="244" />
    <source>not sure, {prediction}: {reason}</source>
    <translation>没把握，{prediction}：{reason}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="201" />
-   <source>Not sure: this looks less like any digit than {percent} % of real test digits do</source>
-   <translation>没把握：它比 {percent} % 的真实测试数字更不像数字</translation>
+   <location filename="cnnviz/gui/panels/classify.py" line="202" />
+   <source>Not sure: this looks less like any digit than {percent}% of real test digits do</source>
+   <translation>没把握：它比 {percent}% 的真实测试数字更不像数字</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="204" />
-   <source>this looks less like any digit than {percent} % of real test digits do</source>
-   <translation>它比 {percent} % 的真实测试数字更不像数字</translation>
+   <location filename="cnnviz/gui/panels/classify.py" line="205" />
+   <source>this looks less like any digit than {percent}% of real test digits do</source>
+   <translation>它比 {percent}% 的真实测试数字更不像数字</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/classify_bars.py" line="95" />
@@ -2014,12 +2019,13 @@ Save it before {what}?</source>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/controls.py" line="198" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="83" />
    <source>▶  Resume</source>
    <translation>▶  继续</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/controls.py" line="198" />
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="62" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="83" />
    <source>❚❚  Pause</source>
    <translation>❚❚  暂停</translation>
   </message>
@@ -2083,7 +2089,7 @@ Save it before {what}?</source>
   <message>
    <location filename="cnnviz/gui/panels/curves.py" line="72" />
    <location filename="cnnviz/gui/panels/curves.py" line="88" />
-   <location filename="cnnviz/gui/panels/curves.py" line="256" />
+   <location filename="cnnviz/gui/panels/curves.py" line="262" />
    <source>Training curves</source>
    <translation>训练曲线</translation>
   </message>
@@ -2093,17 +2099,17 @@ Save it before {what}?</source>
    <translation>随轮次变化的损失（每步、平滑、测试点）和准确率（训练线、测试点）</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/curves.py" line="266" />
+   <location filename="cnnviz/gui/panels/curves.py" line="272" />
    <source>Training curves, with a kept run for comparison</source>
    <translation>训练曲线（附保留的训练以作比较）</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/curves.py" line="398" />
+   <location filename="cnnviz/gui/panels/curves.py" line="404" />
    <source>test accuracy {accuracies} · {text}</source>
    <translation>测试准确率 {accuracies} · {text}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/curves.py" line="259" />
+   <location filename="cnnviz/gui/panels/curves.py" line="265" />
    <source>- - - A, the kept run ({source}): {label}</source>
    <translation>- - - A，保留的训练（{source}）：{label}</translation>
   </message>
@@ -2465,8 +2471,8 @@ Save it before {what}?</source>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/fool.py" line="81" />
-   <source>Could not make it say {target} within ± {levels} levels: try a bigger budget (it still says {now}, {percent} %).</source>
-   <translation>在 ± {levels} 级以内没能让它说 {target}：试试放宽限度（它仍然说 {now}，{percent} %）。</translation>
+   <source>Could not make it say {target} within ± {levels} levels: try a bigger budget (it still says {now}, {percent}%).</source>
+   <translation>在 ± {levels} 级以内没能让它说 {target}：试试放宽限度（它仍然说 {now}，{percent}%）。</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/fool.py" line="90" />
@@ -2569,13 +2575,13 @@ Save it before {what}?</source>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/fool.py" line="74" />
-   <source>It already says {target} ({percent} %): choose another digit to aim for.</source>
-   <translation>它已经说 {target} 了（{percent} %）：换一个目标数字吧。</translation>
+   <source>It already says {target} ({percent}%): choose another digit to aim for.</source>
+   <translation>它已经说 {target} 了（{percent}%）：换一个目标数字吧。</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/fool.py" line="78" />
-   <source>The network now says {target} ({percent} %) instead of {label}.</source>
-   <translation>网络现在说 {target}（{percent} %），而不是 {label}。</translation>
+   <source>The network now says {target} ({percent}%) instead of {label}.</source>
+   <translation>网络现在说 {target}（{percent}%），而不是 {label}。</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/fool.py" line="149" />
@@ -2669,37 +2675,37 @@ Save it before {what}?</source>
    <translation>无法保存欺骗图片：{exc}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool_bars.py" line="50" />
-   <source>before: {answer} ({percent} %)</source>
-   <translation>改动前：{answer}（{percent} %）</translation>
+   <location filename="cnnviz/gui/panels/fool_bars.py" line="51" />
+   <source>before: {answer} ({percent}%)</source>
+   <translation>改动前：{answer}（{percent}%）</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool_bars.py" line="50" />
-   <source>after: {answer} ({percent} %)</source>
-   <translation>改动后：{answer}（{percent} %）</translation>
+   <location filename="cnnviz/gui/panels/fool_bars.py" line="51" />
+   <source>after: {answer} ({percent}%)</source>
+   <translation>改动后：{answer}（{percent}%）</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool_bars.py" line="182" />
+   <location filename="cnnviz/gui/panels/fool_bars.py" line="183" />
    <source>One bar per digit: how sure the network is</source>
    <translation>每个数字一根柱：网络有多大把握</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool_bars.py" line="181" />
+   <location filename="cnnviz/gui/panels/fool_bars.py" line="182" />
    <source>Probabilities before the change</source>
    <translation>改动前的概率</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool_bars.py" line="181" />
+   <location filename="cnnviz/gui/panels/fool_bars.py" line="182" />
    <source>Probabilities after the change</source>
    <translation>改动后的概率</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool_bars.py" line="47" />
+   <location filename="cnnviz/gui/panels/fool_bars.py" line="48" />
    <source>before</source>
    <translation>改动前</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool_bars.py" line="47" />
+   <location filename="cnnviz/gui/panels/fool_bars.py" line="48" />
    <source>after</source>
    <translation>改动后</translation>
   </message>
@@ -3127,13 +3133,13 @@ it says {said} {mark}</source>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/mistakes.py" line="266" />
-   <source>Test accuracy {percent} % at step {step}. Most often mixed up: {pairs}.</source>
-   <translation>第 {step} 步测试准确率 {percent} %。最常混淆：{pairs}。</translation>
+   <source>Test accuracy {percent}% at step {step}. Most often mixed up: {pairs}.</source>
+   <translation>第 {step} 步测试准确率 {percent}%。最常混淆：{pairs}。</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/mistakes.py" line="274" />
-   <source>Test accuracy {percent} % at step {step}. No mistakes at all.</source>
-   <translation>第 {step} 步测试准确率 {percent} %。一个错误也没有。</translation>
+   <source>Test accuracy {percent}% at step {step}. No mistakes at all.</source>
+   <translation>第 {step} 步测试准确率 {percent}%。一个错误也没有。</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/mistakes.py" line="277" />
@@ -3229,161 +3235,161 @@ accuracy</source>
    <translation>自定义</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="55" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="76" />
    <source>Run</source>
    <translation>运行</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="59" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="80" />
    <source>▶  Start</source>
    <translation>▶  开始</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="64" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="85" />
    <source>Step</source>
    <translation>单步</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="66" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="87" />
    <source>Reset</source>
    <translation>重置</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="67" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="88" />
    <source>New random weights; the curves start over</source>
    <translation>重新随机生成权重；曲线从头开始</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="68" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="89" />
    <source>Save…</source>
    <translation>保存…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="69" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="90" />
    <source>Load…</source>
    <translation>加载…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="70" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="91" />
    <source>Save the current weights as a .npz checkpoint</source>
    <translation>将当前权重保存为 .npz 检查点</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="71" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="92" />
    <source>Load a .npz checkpoint; Start continues training it</source>
    <translation>加载 .npz 检查点；点开始会继续训练它</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="87" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="108" />
    <source>Optimization</source>
    <translation>优化</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="94" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="115" />
    <source>Optimizer</source>
    <translation>优化器</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="98" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="119" />
    <source>onecycle: warm up to the learning rate, then anneal; constant: keep it</source>
    <translation>onecycle：先升到学习率再逐渐降低；constant：保持不变</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="99" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="120" />
    <source>Schedule</source>
    <translation>调度</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="102" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="123" />
    <source>Learning rate, logarithmic from 0.00001 to 1</source>
    <translation>学习率，对数刻度，从 0.00001 到 1</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="122" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="143" />
    <source>Momentum (sgd with momentum) or beta1 (adam)</source>
    <translation>动量（带动量的 sgd）或 beta1（adam）</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="123" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="144" />
    <source>Momentum</source>
    <translation>动量</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="127" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="148" />
    <source>Batch size</source>
    <translation>批大小</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="132" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="153" />
    <source>Length of the run; takes effect at the next Start</source>
    <translation>训练的长度；下次点开始时生效</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="133" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="154" />
    <source>Epochs</source>
    <translation>轮次</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="159" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="180" />
    <source>Data and network</source>
    <translation>数据与网络</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="166" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="187" />
    <source>Dataset</source>
    <translation>数据集</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="173" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="194" />
    <source>type your own layer spec below</source>
    <translation>在下面输入你自己的层结构</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="174" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="195" />
    <source>Network</source>
    <translation>网络</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="177" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="198" />
    <source>convK-C[-same|-valid], relu, pool, dense-N, dropout-P, comma separated;
 the last layer must be dense-10. Press Enter to apply.</source>
    <translation>convK-C[-same|-valid]、relu、pool、dense-N、dropout-P，用逗号分隔；
 最后一层必须是 dense-10。按 Enter 应用。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="196" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="217" />
    <source>Backend</source>
    <translation>后端</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="61" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="82" />
    <source>Start training ({key})</source>
    <translation>开始训练（{key}）</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="63" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="84" />
    <source>Pause or resume ({key})</source>
    <translation>暂停或继续（{key}）</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="65" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="86" />
    <source>Train exactly one batch ({key})</source>
    <translation>只训练一个批次（{key}）</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="142" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="163" />
    <source>Changes to the optimiser apply at the next step (type a value, then Enter).
 Keys: {start} start/pause · {step} step · {clear} clear drawing · {help} all keys</source>
    <translation>优化器的更改从下一步起生效（输入数值后按 Enter）。
 快捷键：{start} 开始/暂停 · {step} 单步 · {clear} 清除书写 · {help} 全部快捷键</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="209" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="230" />
    <source>{name}  ({where}, not available)</source>
    <translation>{name} （{where}，不可用）</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="215" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="236" />
    <source>not available: {why}</source>
    <translation>不可用：{why}</translation>
   </message>
@@ -3759,62 +3765,62 @@ appear here while training</source>
    <translation>&lt;b&gt;遮挡&lt;/b&gt;&lt;br&gt;橙色：降低 · 蓝色：提高</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/questions.py" line="113" />
+   <location filename="cnnviz/gui/questions.py" line="114" />
    <source>Stop and go ahead</source>
    <translation>停止并继续操作</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/questions.py" line="187" />
+   <location filename="cnnviz/gui/questions.py" line="188" />
    <source>Open the lesson?</source>
    <translation>打开课程？</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/questions.py" line="191" />
+   <location filename="cnnviz/gui/questions.py" line="192" />
    <source>Open the lesson</source>
    <translation>打开课程</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/questions.py" line="208" />
+   <location filename="cnnviz/gui/questions.py" line="209" />
    <source>The lesson's run is not saved (step {step}).</source>
    <translation>课程的运行尚未保存（第 {step} 步）。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/questions.py" line="218" />
+   <location filename="cnnviz/gui/questions.py" line="219" />
    <source>Closing the lesson stops it and brings back the settings and the run from before the lesson.</source>
    <translation>关闭课程会停止它，并恢复课程之前的设置和运行。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/questions.py" line="221" />
+   <location filename="cnnviz/gui/questions.py" line="222" />
    <source>Close the lesson?</source>
    <translation>关闭课程？</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/questions.py" line="228" />
+   <location filename="cnnviz/gui/questions.py" line="229" />
    <source>Go on with the lesson</source>
    <translation>继续课程</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/questions.py" line="232" />
+   <location filename="cnnviz/gui/questions.py" line="233" />
    <source>Keep it to compare: its curves stay on the plots, grey and dashed, beside the run from before.</source>
    <translation>保留以作比较：它的曲线以灰色虚线留在图上，与之前的运行并列。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/questions.py" line="233" />
+   <location filename="cnnviz/gui/questions.py" line="234" />
    <source>Save it: a model file to load again later.</source>
    <translation>保存：存为模型文件，以后可再次加载。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/questions.py" line="234" />
+   <location filename="cnnviz/gui/questions.py" line="235" />
    <source>Discard it: the lesson's run is gone.</source>
    <translation>丢弃：课程的运行将消失。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/questions.py" line="92" />
+   <location filename="cnnviz/gui/questions.py" line="93" />
    <source>The run is paused</source>
    <translation>训练已暂停</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/questions.py" line="93" />
+   <location filename="cnnviz/gui/questions.py" line="94" />
    <source>A training run is paused. To {action}, it has to stop (the weights trained so far are replaced).
 
 Stop the run and go ahead?</source>
@@ -3823,18 +3829,18 @@ Stop the run and go ahead?</source>
 停止训练并继续该操作吗？</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/questions.py" line="97" />
-   <location filename="cnnviz/gui/questions.py" line="192" />
+   <location filename="cnnviz/gui/questions.py" line="98" />
+   <location filename="cnnviz/gui/questions.py" line="193" />
    <source>Keep the run</source>
    <translation>保留这次训练</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/questions.py" line="101" />
+   <location filename="cnnviz/gui/questions.py" line="102" />
    <source>Training is running</source>
    <translation>正在训练</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/questions.py" line="102" />
+   <location filename="cnnviz/gui/questions.py" line="103" />
    <source>A training run is going on. To {action}, it has to stop (the weights trained so far are replaced).
 
 Stop the run and go ahead?</source>
@@ -3843,80 +3849,80 @@ Stop the run and go ahead?</source>
 停止训练并继续该操作吗？</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/questions.py" line="106" />
-   <location filename="cnnviz/gui/questions.py" line="192" />
+   <location filename="cnnviz/gui/questions.py" line="107" />
+   <location filename="cnnviz/gui/questions.py" line="193" />
    <source>Keep training</source>
    <translation>继续训练</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/questions.py" line="190" />
+   <location filename="cnnviz/gui/questions.py" line="191" />
    <source>Save it first…</source>
    <translation>先保存…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/questions.py" line="210" />
+   <location filename="cnnviz/gui/questions.py" line="211" />
    <source>The lesson's run is paused at step {step}.</source>
    <translation>课程的运行在第 {step} 步暂停。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/questions.py" line="212" />
+   <location filename="cnnviz/gui/questions.py" line="213" />
    <source>The lesson's run is training (paused for this question at step {step}).</source>
    <translation>课程的运行正在训练（为此问题在第 {step} 步暂停）。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/questions.py" line="226" />
+   <location filename="cnnviz/gui/questions.py" line="227" />
    <source>Save it…</source>
    <translation>保存…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/questions.py" line="227" />
+   <location filename="cnnviz/gui/questions.py" line="228" />
    <source>Discard it</source>
    <translation>丢弃</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/questions.py" line="57" />
-   <location filename="cnnviz/gui/questions.py" line="73" />
-   <location filename="cnnviz/gui/questions.py" line="50" />
+   <location filename="cnnviz/gui/questions.py" line="58" />
+   <location filename="cnnviz/gui/questions.py" line="74" />
+   <location filename="cnnviz/gui/questions.py" line="51" />
    <source>you {action}</source>
    <translation>{action}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/questions.py" line="73" />
+   <location filename="cnnviz/gui/questions.py" line="74" />
    <source>start a new run</source>
    <translation>开始新的训练</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/questions.py" line="179" />
+   <location filename="cnnviz/gui/questions.py" line="180" />
    <source>It is not saved.</source>
    <translation>它尚未保存。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/questions.py" line="181" />
+   <location filename="cnnviz/gui/questions.py" line="182" />
    <source>The lesson “{title}” sets it aside, stopped: closing the lesson brings it back, with its weights and curves.</source>
    <translation>课程“{title}”会停止并暂存它：关闭课程后，它会连同权重和曲线一起恢复。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/questions.py" line="225" />
+   <location filename="cnnviz/gui/questions.py" line="226" />
    <source>Keep it to compare</source>
    <translation>保留以作比较</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/questions.py" line="169" />
+   <location filename="cnnviz/gui/questions.py" line="170" />
    <source>The run now (step {step}) is not saved.</source>
    <translation>当前的运行（第 {step} 步）尚未保存。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/questions.py" line="216" />
-   <source>Its test accuracy: {accuracy} %.</source>
-   <translation>测试准确率：{accuracy} %。</translation>
+   <location filename="cnnviz/gui/questions.py" line="217" />
+   <source>Its test accuracy: {accuracy}%.</source>
+   <translation>测试准确率：{accuracy}%。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/questions.py" line="173" />
+   <location filename="cnnviz/gui/questions.py" line="174" />
    <source>A training run is paused at step {step}.</source>
    <translation>训练运行在第 {step} 步暂停。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/questions.py" line="175" />
+   <location filename="cnnviz/gui/questions.py" line="176" />
    <source>A training run is going on (paused for this question at step {step}).</source>
    <translation>训练运行正在进行（为此问题在第 {step} 步暂停）。</translation>
   </message>
@@ -3975,22 +3981,43 @@ Restore it?</source>
 要恢复吗？</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/router.py" line="164" />
+   <location filename="cnnviz/gui/router.py" line="35" />
+   <source>{hours} h {minutes:02d} min</source>
+   <translation>{hours} 小时 {minutes:02d} 分</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/router.py" line="36" />
+   <source>{minutes} min {seconds:02d} s</source>
+   <translation>{minutes} 分 {seconds:02d} 秒</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/router.py" line="37" />
+   <source>{seconds} s</source>
+   <translation>{seconds} 秒</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/router.py" line="58" />
+   <location filename="cnnviz/gui/status.py" line="35" />
+   <source>ETA {value}</source>
+   <translation>剩余 {value}</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/router.py" line="180" />
    <source>{backend}: compiling kernels, first start only</source>
    <translation>{backend}：正在编译内核，仅首次启动需要</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/router.py" line="179" />
+   <location filename="cnnviz/gui/router.py" line="195" />
    <source>Training diverged and is paused. {advice}</source>
    <translation>训练发散了，已暂停。{advice}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/router.py" line="187" />
+   <location filename="cnnviz/gui/router.py" line="203" />
    <source>Training stopped: {message}</source>
    <translation>训练已停止：{message}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/router.py" line="68" />
+   <location filename="cnnviz/gui/router.py" line="84" />
    <source>Display error: {error_type}: {exc}</source>
    <translation>显示错误：{error_type}：{exc}</translation>
   </message>
@@ -4141,18 +4168,18 @@ Restore it?</source>
   </message>
   <message>
    <location filename="cnnviz/gui/shortcuts.py" line="63" />
-   <source>Zoom in: larger text and plots (up to 200 %)</source>
-   <translation>放大：文字和图表更大（最高 200 %）</translation>
+   <source>Zoom in: larger text and plots (up to 200%)</source>
+   <translation>放大：文字和图表更大（最高 200%）</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/shortcuts.py" line="64" />
-   <source>Zoom out (down to 80 %)</source>
-   <translation>缩小（最低 80 %）</translation>
+   <source>Zoom out (down to 80%)</source>
+   <translation>缩小（最低 80%）</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/shortcuts.py" line="65" />
-   <source>Actual size (zoom 100 %)</source>
-   <translation>实际大小（缩放 100 %）</translation>
+   <source>Actual size (zoom 100%)</source>
+   <translation>实际大小（缩放 100%）</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/shortcuts.py" line="66" />
@@ -4280,11 +4307,6 @@ Restore it?</source>
    <translation>后端 {value}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/status.py" line="35" />
-   <source>ETA {value}</source>
-   <translation>剩余 {value}</translation>
-  </message>
-  <message>
    <location filename="cnnviz/gui/status.py" line="36" />
    <source>test accuracy {value}</source>
    <translation>测试准确率 {value}</translation>
@@ -4295,7 +4317,7 @@ Restore it?</source>
    <translation>隐藏此消息</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/status.py" line="417" />
+   <location filename="cnnviz/gui/status.py" line="420" />
    <source>{value} images/s</source>
    <translation>{value} 张/秒</translation>
   </message>
@@ -4306,8 +4328,8 @@ Restore it?</source>
   </message>
   <message>
    <location filename="cnnviz/gui/window.py" line="352" />
-   <source>{zoom}: presenter mode's type stays as it is (it grows from {level} %)</source>
-   <translation>{zoom}：演示模式的字号保持不变（从 {level} % 起才会变大）</translation>
+   <source>{zoom}: presenter mode's type stays as it is (it grows from {level}%)</source>
+   <translation>{zoom}：演示模式的字号保持不变（从 {level}% 起才会变大）</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/window.py" line="349" />
@@ -4316,8 +4338,8 @@ Restore it?</source>
   </message>
   <message>
    <location filename="cnnviz/gui/window.py" line="372" />
-   <source>Zoom {asked} % does not fit this window ({width}×{height}): showing {level} %, the largest at which every view fits.</source>
-   <translation>缩放 {asked} % 放不进此窗口（{width}×{height}）：改为显示 {level} %，即所有视图都能放下的最大比例。</translation>
+   <source>Zoom {asked}% does not fit this window ({width}×{height}): showing {level}%, the largest at which every view fits.</source>
+   <translation>缩放 {asked}% 放不进此窗口（{width}×{height}）：改为显示 {level}%，即所有视图都能放下的最大比例。</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/window.py" line="434" />
@@ -4326,8 +4348,8 @@ Restore it?</source>
   </message>
   <message>
    <location filename="cnnviz/gui/window.py" line="386" />
-   <source>Zoom {level} % is the largest at which every view fits this window ({width}×{height})</source>
-   <translation>缩放 {level} % 是所有视图都能放进此窗口（{width}×{height}）的最大比例</translation>
+   <source>Zoom {level}% is the largest at which every view fits this window ({width}×{height})</source>
+   <translation>缩放 {level}% 是所有视图都能放进此窗口（{width}×{height}）的最大比例</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/window.py" line="331" />
@@ -4351,8 +4373,8 @@ Restore it?</source>
   </message>
   <message>
    <location filename="cnnviz/nn/model.py" line="47" />
-   <source>fastest recipe to 99 %: conv5-24, conv3-32 valid, dense 256; 1.5 epochs, batch 256, Adam(0.7, 0.9), one-cycle with a 15 % warm-up</source>
-   <translation>达到 99 % 的最快配方：conv5-24，conv3-32（valid），dense 256；1.5 轮，批次 256，Adam(0.7, 0.9)，带 15 % 预热的 one-cycle</translation>
+   <source>fastest recipe to 99%: conv5-24, conv3-32 valid, dense 256; 1.5 epochs, batch 256, Adam(0.7, 0.9), one-cycle with a 15% warm-up</source>
+   <translation>达到 99% 的最快配方：conv5-24，conv3-32（valid），dense 256；1.5 轮，批次 256，Adam(0.7, 0.9)，带 15% 预热的 one-cycle</translation>
   </message>
   <message>
    <location filename="cnnviz/train/compile_kernels.py" line="25" />
@@ -4754,6 +4776,14 @@ Restore it?</source>
    <location filename="assets/presets/08_teach_it_our_shapes.json" line="1" />
    <source>Discuss: why are a few dozen drawings enough for three shapes, when the digits took thousands? What does it answer for a shape it never saw, a heart or a house?</source>
    <translation>讨论：为什么三个图形只需几十幅图画，而数字却需要成千上万幅？对于它从未见过的图形，比如心形或房子，它会怎么回答？</translation>
+  </message>
+  <message>
+   <source>{loaded} Start continues training from these weights.</source>
+   <translation type="vanished">{loaded} 按“开始”会从这些权重继续训练。</translation>
+  </message>
+  <message>
+   <source>{text} Note: {note}.</source>
+   <translation type="vanished">{text} 注意：{note}。</translation>
   </message>
   <message>
    <source>The last run is also kept in an autosave, offered at the next start.</source>

@@ -18,6 +18,9 @@
 
   function say(text) { $("status").textContent = text; }
   function percent(p) { return T.percent.replace("{}", String(Math.round(100 * p))); }  // "97 %" (de), "97%"
+  // A sentence of the page's language with its {names} filled in: the words and their punctuation are the
+  // template's ("网络认为：3（97%，确定）"), never glued here with ASCII ": " and " (".
+  function fill(template, values) { return template.replace(/\{(\w+)\}/g, (all, name) => (name in values ? String(values[name]) : all)); }
 
   // --- drawing ---------------------------------------------------------------------------------------
   function fit() {
@@ -125,7 +128,7 @@
         poll();
         if (!polling) polling = setInterval(poll, 2000);
       } else {
-        say(T.error + " " + (answer.error || r.status));
+        say(fill(T.error, { why: answer.error || r.status }));
       }
     } catch (err) {
       say(T.offline);
@@ -155,8 +158,9 @@
       if (d.answer) {
         const unsure = d.answer.not_sure === true;
         head.className = "verdict" + (unsure ? " unsure" : "");
-        head.textContent = T.says + ": " + nameOf(d.answer.prediction) + " (" + percent(d.answer.probabilities[d.answer.prediction]) +
-          (d.answer.not_sure === null ? "" : ", " + (unsure ? T.not_sure : T.sure)) + ") · " + state;
+        const said = { answer: nameOf(d.answer.prediction), percent: percent(d.answer.probabilities[d.answer.prediction]),
+          sure: unsure ? T.not_sure : T.sure };
+        head.textContent = fill(d.answer.not_sure === null ? T.verdict : T.verdict_sure, said) + " · " + state;
         li.append(head, bars(d.answer.probabilities));
       } else {
         head.textContent = (d.status === "rejected" ? "" : T.no_answer + " · ") + state;
