@@ -93,7 +93,7 @@ def test_a_zoom_step_presenter_mode_does_not_show_says_why(qtbot, shared):
         window.zoom_by(-1)
         assert window.statusBar().currentMessage() == "Zoom 125%", "the presenter's type grew smaller"
         window.zoom_by(-1)
-        assert "stays as it is (it grows from 150 %)" in window.statusBar().currentMessage()
+        assert "stays as it is (it grows from 150%)" in window.statusBar().currentMessage()
     finally:
         window.set_zoom(100, remember=False)
 

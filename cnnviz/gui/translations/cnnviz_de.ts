@@ -4330,7 +4330,7 @@ Wiederherstellen?</translation>
   <message>
    <location filename="cnnviz/gui/window.py" line="352" />
    <source>{zoom}: presenter mode's type stays as it is (it grows from {level}%)</source>
-   <translation>{zoom}: Die Schrift des Präsentationsmodus bleibt, wie sie ist (sie wächst ab {level} %)</translation>
+   <translation>{zoom}: Die Schrift des Präsentationsmodus bleibt, wie sie ist (sie wächst ab {level} %)</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/window.py" line="349" />
