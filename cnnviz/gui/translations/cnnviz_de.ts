@@ -4396,27 +4396,27 @@ Wiederherstellen?</translation>
    <translation>{names} und {last}</translation>
   </message>
   <message>
-   <location filename="cnnviz/train/stats.py" line="292" />
-   <source>{names} contain NaN or infinite numbers: training has blown up. Reset the network and lower the learning rate (try 10 times smaller).</source>
-   <translation>{names} enthalten NaN oder unendliche Zahlen: Das Training ist explodiert. Setze das Netz zurück und senke die Lernrate (versuche ein Zehntel).</translation>
+   <location filename="cnnviz/train/stats.py" line="313" />
+   <source>{names} contain NaN or infinite numbers: training has blown up. Lower the learning rate (try 10 times smaller) and resume from the weights put back when the training diverged; if none were put back, reset the network.</source>
+   <translation>{names} enthalten NaN oder unendliche Zahlen: Das Training ist explodiert. Senke die Lernrate (versuche ein Zehntel) und setze das Training mit den Gewichten fort, die zurückgeholt wurden, als das Training divergierte; wurden keine zurückgeholt, setze das Netz zurück.</translation>
   </message>
   <message>
-   <location filename="cnnviz/train/stats.py" line="347" />
-   <source>In most recent steps no gradient at all reaches {names}: those weights have stopped learning. This usually means dead ReLUs (every unit outputs 0) after a too-large step. Reset the network and use a smaller learning rate.</source>
-   <translation>In den meisten der letzten Schritte erreicht {names} überhaupt kein Gradient: Diese Gewichte lernen nicht mehr. Meist heißt das: tote ReLUs (jede Einheit gibt 0 aus) nach einem zu großen Schritt. Setze das Netz zurück und nimm eine kleinere Lernrate.</translation>
+   <location filename="cnnviz/train/stats.py" line="375" />
+   <source>In most recent steps no gradient at all reaches {names}: those weights have stopped learning. This usually means dead ReLUs (every unit outputs 0) after a too-large step; they do not come back by themselves. Lower the learning rate and resume from the weights put back when the training diverged; if none were put back, reset the network.</source>
+   <translation>In den meisten der letzten Schritte erreicht {names} überhaupt kein Gradient: Diese Gewichte lernen nicht mehr. Meist heißt das: tote ReLUs (jede Einheit gibt 0 aus) nach einem zu großen Schritt; sie erwachen nicht von selbst. Senke die Lernrate und setze das Training mit den Gewichten fort, die zurückgeholt wurden, als das Training divergierte; wurden keine zurückgeholt, setze das Netz zurück.</translation>
   </message>
   <message>
-   <location filename="cnnviz/train/stats.py" line="359" />
+   <location filename="cnnviz/train/stats.py" line="388" />
    <source>Vanishing gradients: each step changes {shown} by less than {ratio} of its size (healthy is about {healthy}), so those layers have almost stopped learning. Try a larger learning rate, the Adam optimizer, or a shallower network.</source>
    <translation>Verschwindende Gradienten: Jeder Schritt ändert {shown} um weniger als {ratio} ihrer Größe (gesund ist etwa {healthy}), diese Schichten lernen also fast nicht mehr. Versuche eine größere Lernrate, das Verfahren Adam oder ein flacheres Netz.</translation>
   </message>
   <message>
-   <location filename="cnnviz/train/stats.py" line="373" />
+   <location filename="cnnviz/train/stats.py" line="402" />
    <source>Steps are too big: each update changes {shown} by more than {ratio} of its size (healthy is about {healthy}). The learning rate is too high: the loss will jump around or get stuck. Lower the learning rate about 10 times.</source>
    <translation>Die Schritte sind zu groß: Jede Änderung verschiebt {shown} um mehr als {ratio} ihrer Größe (gesund ist etwa {healthy}). Die Lernrate ist zu hoch: Der Verlust springt hin und her oder bleibt hängen. Senke die Lernrate etwa auf ein Zehntel.</translation>
   </message>
   <message>
-   <location filename="cnnviz/train/stats.py" line="386" />
+   <location filename="cnnviz/train/stats.py" line="415" />
    <source>Exploding gradients: the gradients of {names} grew more than {factor} times over the recent steps. Lower the learning rate before the loss turns into NaN.</source>
    <translation>Explodierende Gradienten: Die Gradienten von {names} sind in den letzten Schritten um mehr als das {factor}-Fache gewachsen. Senke die Lernrate, bevor der Verlust NaN wird.</translation>
   </message>
@@ -4729,6 +4729,14 @@ Wiederherstellen?</translation>
    <location filename="assets/presets/08_teach_it_our_shapes.json" line="1" />
    <source>Discuss: why are a few dozen drawings enough for three shapes, when the digits took thousands? What does it answer for a shape it never saw, a heart or a house?</source>
    <translation>Diskutiert: Warum reichen ein paar Dutzend Zeichnungen für drei Formen, wenn die Ziffern Tausende brauchten? Was antwortet es auf eine Form, die es nie gesehen hat, ein Herz oder ein Haus?</translation>
+  </message>
+  <message>
+   <source>{names} contain NaN or infinite numbers: training has blown up. Reset the network and lower the learning rate (try 10 times smaller).</source>
+   <translation type="vanished">{names} enthalten NaN oder unendliche Zahlen: Das Training ist explodiert. Setze das Netz zurück und senke die Lernrate (versuche ein Zehntel).</translation>
+  </message>
+  <message>
+   <source>In most recent steps no gradient at all reaches {names}: those weights have stopped learning. This usually means dead ReLUs (every unit outputs 0) after a too-large step. Reset the network and use a smaller learning rate.</source>
+   <translation type="vanished">In den meisten der letzten Schritte erreicht {names} überhaupt kein Gradient: Diese Gewichte lernen nicht mehr. Meist heißt das: tote ReLUs (jede Einheit gibt 0 aus) nach einem zu großen Schritt. Setze das Netz zurück und nimm eine kleinere Lernrate.</translation>
   </message>
   <message>
    <source>The last run is also kept in an autosave, offered at the next start.</source>

@@ -4395,27 +4395,27 @@ Restore it?</source>
    <translation>{names} と {last}</translation>
   </message>
   <message>
-   <location filename="cnnviz/train/stats.py" line="292" />
-   <source>{names} contain NaN or infinite numbers: training has blown up. Reset the network and lower the learning rate (try 10 times smaller).</source>
-   <translation>{names} に NaN または無限大の数が含まれています：学習が破綻しました。ネットワークをリセットし、学習率を下げてください（10 分の 1 を試してください）。</translation>
+   <location filename="cnnviz/train/stats.py" line="313" />
+   <source>{names} contain NaN or infinite numbers: training has blown up. Lower the learning rate (try 10 times smaller) and resume from the weights put back when the training diverged; if none were put back, reset the network.</source>
+   <translation>{names} に NaN または無限大の数が含まれています：学習が破綻しました。学習率を下げ（10 分の 1 を試してください）、発散したときに戻された重みから再開してください。重みが戻されていない場合は、ネットワークをリセットしてください。</translation>
   </message>
   <message>
-   <location filename="cnnviz/train/stats.py" line="347" />
-   <source>In most recent steps no gradient at all reaches {names}: those weights have stopped learning. This usually means dead ReLUs (every unit outputs 0) after a too-large step. Reset the network and use a smaller learning rate.</source>
-   <translation>最近のほとんどのステップで、{names} に勾配がまったく届いていません。これらの重みは学習を止めています。たいていは大きすぎるステップの後に ReLU が死んだ（すべてのユニットが 0 を出力する）ためです。ネットワークをリセットし、学習率を小さくしてください。</translation>
+   <location filename="cnnviz/train/stats.py" line="375" />
+   <source>In most recent steps no gradient at all reaches {names}: those weights have stopped learning. This usually means dead ReLUs (every unit outputs 0) after a too-large step; they do not come back by themselves. Lower the learning rate and resume from the weights put back when the training diverged; if none were put back, reset the network.</source>
+   <translation>最近のほとんどのステップで、{names} に勾配がまったく届いていません。これらの重みは学習を止めています。たいていは大きすぎるステップの後に ReLU が死んだ（すべてのユニットが 0 を出力する）ためで、自然には戻りません。学習率を下げ、発散したときに戻された重みから再開してください。重みが戻されていない場合は、ネットワークをリセットしてください。</translation>
   </message>
   <message>
-   <location filename="cnnviz/train/stats.py" line="359" />
+   <location filename="cnnviz/train/stats.py" line="388" />
    <source>Vanishing gradients: each step changes {shown} by less than {ratio} of its size (healthy is about {healthy}), so those layers have almost stopped learning. Try a larger learning rate, the Adam optimizer, or a shallower network.</source>
    <translation>勾配消失：各ステップで {shown} の変化が大きさの {ratio} 未満です（健全なのは約 {healthy}）。これらの層はほとんど学習していません。学習率を大きくするか、Adam を使うか、浅いネットワークを試してください。</translation>
   </message>
   <message>
-   <location filename="cnnviz/train/stats.py" line="373" />
+   <location filename="cnnviz/train/stats.py" line="402" />
    <source>Steps are too big: each update changes {shown} by more than {ratio} of its size (healthy is about {healthy}). The learning rate is too high: the loss will jump around or get stuck. Lower the learning rate about 10 times.</source>
    <translation>ステップが大きすぎます：各更新で {shown} が大きさの {ratio} を超えて変わります（健全なのは約 {healthy}）。学習率が高すぎます：損失が跳ね回るか、止まってしまいます。学習率を約 10 分の 1 にしてください。</translation>
   </message>
   <message>
-   <location filename="cnnviz/train/stats.py" line="386" />
+   <location filename="cnnviz/train/stats.py" line="415" />
    <source>Exploding gradients: the gradients of {names} grew more than {factor} times over the recent steps. Lower the learning rate before the loss turns into NaN.</source>
    <translation>勾配爆発：{names} の勾配が最近のステップで {factor} 倍を超えて大きくなりました。損失が NaN になる前に学習率を下げてください。</translation>
   </message>
@@ -4728,6 +4728,14 @@ Restore it?</source>
    <location filename="assets/presets/08_teach_it_our_shapes.json" line="1" />
    <source>Discuss: why are a few dozen drawings enough for three shapes, when the digits took thousands? What does it answer for a shape it never saw, a heart or a house?</source>
    <translation>話し合おう：数字には何千枚も必要だったのに、3 つの図形には数十枚で足りるのはなぜ？ 見たことのない図形（ハートや家）には何と答えるかな？</translation>
+  </message>
+  <message>
+   <source>{names} contain NaN or infinite numbers: training has blown up. Reset the network and lower the learning rate (try 10 times smaller).</source>
+   <translation type="vanished">{names} に NaN または無限大の数が含まれています：学習が破綻しました。ネットワークをリセットし、学習率を下げてください（10 分の 1 を試してください）。</translation>
+  </message>
+  <message>
+   <source>In most recent steps no gradient at all reaches {names}: those weights have stopped learning. This usually means dead ReLUs (every unit outputs 0) after a too-large step. Reset the network and use a smaller learning rate.</source>
+   <translation type="vanished">最近のほとんどのステップで、{names} に勾配がまったく届いていません。これらの重みは学習を止めています。たいていは大きすぎるステップの後に ReLU が死んだ（すべてのユニットが 0 を出力する）ためです。ネットワークをリセットし、学習率を小さくしてください。</translation>
   </message>
   <message>
    <source>The last run is also kept in an autosave, offered at the next start.</source>
