@@ -293,7 +293,8 @@ class Lessons:
     def bring_up_step(self, page: int) -> None:
         """Step ``page`` is on screen: the panel it sends the class to comes up (its tab opens), in whichever
         view is in force, when that view shows it; a panel the view hides stays hidden, a panel beside the
-        tabs (the right column) is on screen already. The lesson's steps say which (``"show"``)."""
+        tabs (the right column) is on screen already. The lesson's steps say which (``"show"``), and which of its
+        parts (``"part"``)."""
         p, preset = self.parts, self.current
         step = page - self.strip.first_step
         if preset is None or step < 0:
@@ -302,6 +303,10 @@ class Lessons:
         key = registry.panel_of_view(view) if view else None
         if key is None or view not in p.state.visible_views:
             return
+        part = preset.part_of_step(step)
+        if part is not None:
+            # (the part the step talks about: Statistics' "Gradient norm" where it shows one plot at a time)
+            p.workspace.panels[key].show_part(part)
         tab = p.workspace.tab_key_of(key)
         if registry.BY_KEY[key].place == registry.RIGHT and tab == registry.TRAINING:
             return  # beside the tabs, whichever is open

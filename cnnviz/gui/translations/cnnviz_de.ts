@@ -238,81 +238,81 @@
    <translation>CuPy im2col + cuBLAS (NVIDIA-GPU)</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/lessons.py" line="75" />
+   <location filename="cnnviz/classroom/lessons.py" line="77" />
    <source>Loss curve</source>
    <translation>Verlustkurve</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/lessons.py" line="76" />
+   <location filename="cnnviz/classroom/lessons.py" line="78" />
    <source>Accuracy curve</source>
    <translation>Genauigkeitskurve</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/lessons.py" line="77" />
+   <location filename="cnnviz/classroom/lessons.py" line="79" />
    <location filename="cnnviz/gui/panels/feature_maps.py" line="44" />
    <location filename="cnnviz/gui/panels/feature_maps.py" line="69" />
    <source>Feature maps</source>
    <translation>Merkmalskarten</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/lessons.py" line="78" />
+   <location filename="cnnviz/classroom/lessons.py" line="80" />
    <location filename="cnnviz/gui/panels/kernels.py" line="27" />
    <location filename="cnnviz/gui/panels/registry.py" line="325" />
    <source>Kernels</source>
    <translation>Kernel</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/lessons.py" line="79" />
+   <location filename="cnnviz/classroom/lessons.py" line="81" />
    <location filename="cnnviz/gui/panels/registry.py" line="328" />
    <location filename="cnnviz/gui/panels/timings.py" line="68" />
    <source>Time per layer</source>
    <translation>Zeit pro Schicht</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/lessons.py" line="80" />
+   <location filename="cnnviz/classroom/lessons.py" line="82" />
    <source>Draw and classify, class drawings</source>
    <translation>Zeichnen und erkennen, Klassenzeichnungen</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/lessons.py" line="81" />
+   <location filename="cnnviz/classroom/lessons.py" line="83" />
    <source>Mistakes (confusion matrix)</source>
    <translation>Fehler (Konfusionsmatrix)</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/lessons.py" line="82" />
+   <location filename="cnnviz/classroom/lessons.py" line="84" />
    <source>Why? (saliency, occlusion)</source>
    <translation>Warum? (Salienz, Verdeckung)</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/lessons.py" line="83" />
+   <location filename="cnnviz/classroom/lessons.py" line="85" />
    <location filename="cnnviz/gui/panels/filters.py" line="164" />
    <source>What each filter wants to see</source>
    <translation>Was jeder Filter sehen will</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/lessons.py" line="84" />
+   <location filename="cnnviz/classroom/lessons.py" line="86" />
    <location filename="cnnviz/gui/panels/map.py" line="51" />
    <location filename="cnnviz/gui/panels/map.py" line="80" />
    <source>Map of what it learned</source>
    <translation>Karte des Gelernten</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/lessons.py" line="85" />
+   <location filename="cnnviz/classroom/lessons.py" line="87" />
    <location filename="cnnviz/gui/panels/fool.py" line="110" />
    <location filename="cnnviz/gui/panels/registry.py" line="265" />
    <source>Fool the network</source>
    <translation>Das Netz austricksen</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/lessons.py" line="86" />
+   <location filename="cnnviz/classroom/lessons.py" line="88" />
    <location filename="cnnviz/gui/panels/registry.py" line="275" />
    <location filename="cnnviz/gui/panels/timelapse.py" line="38" />
    <source>Time-lapse</source>
    <translation>Zeitraffer</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/lessons.py" line="87" />
-   <location filename="cnnviz/gui/panels/statistics.py" line="88" />
+   <location filename="cnnviz/classroom/lessons.py" line="89" />
+   <location filename="cnnviz/gui/panels/statistics.py" line="104" />
    <source>Weight and gradient statistics</source>
    <translation>Gewichts- und Gradientenstatistik</translation>
   </message>
@@ -398,7 +398,7 @@
   </message>
   <message>
    <location filename="cnnviz/classroom/report.py" line="156" />
-   <location filename="cnnviz/gui/panels/statistics.py" line="112" />
+   <location filename="cnnviz/gui/panels/statistics.py" line="129" />
    <source>step</source>
    <translation>Schritt</translation>
   </message>
@@ -1669,7 +1669,7 @@ Zuerst speichern, dann {what}?</translation>
    <translation>Wird angewendet…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lessons.py" line="322" />
+   <location filename="cnnviz/gui/lessons.py" line="327" />
    <source>Open a lesson preset</source>
    <translation>Lektion öffnen</translation>
   </message>
@@ -1684,7 +1684,7 @@ Zuerst speichern, dann {what}?</translation>
    <translation>die Lektion schließen</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lessons.py" line="322" />
+   <location filename="cnnviz/gui/lessons.py" line="327" />
    <source>Lesson preset</source>
    <translation>Lektion</translation>
   </message>
@@ -1694,7 +1694,7 @@ Zuerst speichern, dann {what}?</translation>
    <translation>die Lektion „{title}“ laden</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lessons.py" line="332" />
+   <location filename="cnnviz/gui/lessons.py" line="337" />
    <source>Cannot use this lesson file: {exc}</source>
    <translation>Diese Lektionsdatei ist nicht verwendbar: {exc}</translation>
   </message>
@@ -3384,83 +3384,88 @@ Tasten: {start} Start/Pause · {step} Schritt · {clear} Zeichnung löschen · {
    <translation>nicht verfügbar: {why}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/statistics.py" line="26" />
+   <location filename="cnnviz/gui/panels/statistics.py" line="27" />
    <source>Update size</source>
    <translation>Änderungsgröße</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/statistics.py" line="26" />
+   <location filename="cnnviz/gui/panels/statistics.py" line="27" />
    <source>Gradient norm</source>
    <translation>Gradientennorm</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/statistics.py" line="26" />
+   <location filename="cnnviz/gui/panels/statistics.py" line="27" />
    <source>Weights</source>
    <translation>Gewichte</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/statistics.py" line="65" />
+   <location filename="cnnviz/gui/panels/statistics.py" line="81" />
    <source>Weights and gradients</source>
    <translation>Gewichte und Gradienten</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/statistics.py" line="65" />
+   <location filename="cnnviz/gui/panels/statistics.py" line="81" />
    <source>per weight tensor, every few steps</source>
    <translation>pro Gewichtstensor, alle paar Schritte</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/statistics.py" line="67" />
+   <location filename="cnnviz/gui/panels/statistics.py" line="83" />
    <source>Percentile bands of this tensor's weights: 1–99% light, 25–75% dark, median</source>
    <translation>Perzentilbänder der Gewichte dieses Tensors: 1–99% hell, 25–75% dunkel, Median</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/statistics.py" line="69" />
-   <location filename="cnnviz/gui/panels/statistics.py" line="68" />
+   <location filename="cnnviz/gui/panels/statistics.py" line="85" />
+   <location filename="cnnviz/gui/panels/statistics.py" line="84" />
    <source>Weight distribution of</source>
    <translation>Gewichtsverteilung von</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/statistics.py" line="89" />
+   <location filename="cnnviz/gui/panels/statistics.py" line="105" />
    <source>The chosen tensor's weight percentiles, each tensor's update-to-weight ratio and gradient size against steps</source>
    <translation>Perzentile der Gewichte des gewählten Tensors, für jeden Tensor das Verhältnis von Änderung zu Gewicht und die Gradientengröße, über den Schritten</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/statistics.py" line="106" />
+   <location filename="cnnviz/gui/panels/statistics.py" line="182" />
+   <source>No gradient: every value is 0</source>
+   <translation>Kein Gradient: Jeder Wert ist 0</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/statistics.py" line="123" />
    <source>|Δw| / |w| per step</source>
    <translation>|Δw| / |w| pro Schritt</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/statistics.py" line="109" />
+   <location filename="cnnviz/gui/panels/statistics.py" line="126" />
    <source>gradient norm</source>
    <translation>Gradientennorm</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/statistics.py" line="112" />
+   <location filename="cnnviz/gui/panels/statistics.py" line="129" />
    <source>weights</source>
    <translation>Gewichte</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/statistics.py" line="329" />
+   <location filename="cnnviz/gui/panels/statistics.py" line="365" />
    <source>Statistics arrive every few steps while training. Healthy updates change the weights by about 1/1000 of their size per step (the green band).</source>
    <translation>Die Statistiken kommen während des Trainings alle paar Schritte. Gesunde Updates ändern die Gewichte pro Schritt um etwa 1/1000 ihrer Größe (das grüne Band).</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/statistics.py" line="151" />
+   <location filename="cnnviz/gui/panels/statistics.py" line="168" />
    <source>too small</source>
    <translation>zu klein</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/statistics.py" line="152" />
+   <location filename="cnnviz/gui/panels/statistics.py" line="169" />
    <source>too big</source>
    <translation>zu groß</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/statistics.py" line="324" />
+   <location filename="cnnviz/gui/panels/statistics.py" line="360" />
    <source>✓ Looks healthy: each step changes the weights by about {ratio} of their size (the green band).</source>
    <translation>✓ Sieht gesund aus: Jeder Schritt ändert die Gewichte um etwa {ratio} ihrer Größe (das grüne Band).</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/statistics.py" line="378" />
+   <location filename="cnnviz/gui/panels/statistics.py" line="445" />
    <source>{layer} weights</source>
    <translation>Gewichte {layer}</translation>
   </message>

@@ -238,81 +238,81 @@
    <translation>CuPy im2col + cuBLAS（NVIDIA GPU）</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/lessons.py" line="75" />
+   <location filename="cnnviz/classroom/lessons.py" line="77" />
    <source>Loss curve</source>
    <translation>损失曲线</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/lessons.py" line="76" />
+   <location filename="cnnviz/classroom/lessons.py" line="78" />
    <source>Accuracy curve</source>
    <translation>准确率曲线</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/lessons.py" line="77" />
+   <location filename="cnnviz/classroom/lessons.py" line="79" />
    <location filename="cnnviz/gui/panels/feature_maps.py" line="44" />
    <location filename="cnnviz/gui/panels/feature_maps.py" line="69" />
    <source>Feature maps</source>
    <translation>特征图</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/lessons.py" line="78" />
+   <location filename="cnnviz/classroom/lessons.py" line="80" />
    <location filename="cnnviz/gui/panels/kernels.py" line="27" />
    <location filename="cnnviz/gui/panels/registry.py" line="325" />
    <source>Kernels</source>
    <translation>卷积核</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/lessons.py" line="79" />
+   <location filename="cnnviz/classroom/lessons.py" line="81" />
    <location filename="cnnviz/gui/panels/registry.py" line="328" />
    <location filename="cnnviz/gui/panels/timings.py" line="68" />
    <source>Time per layer</source>
    <translation>每层耗时</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/lessons.py" line="80" />
+   <location filename="cnnviz/classroom/lessons.py" line="82" />
    <source>Draw and classify, class drawings</source>
    <translation>手写识别、全班的手写</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/lessons.py" line="81" />
+   <location filename="cnnviz/classroom/lessons.py" line="83" />
    <source>Mistakes (confusion matrix)</source>
    <translation>错误（混淆矩阵）</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/lessons.py" line="82" />
+   <location filename="cnnviz/classroom/lessons.py" line="84" />
    <source>Why? (saliency, occlusion)</source>
    <translation>为什么？（显著图、遮挡）</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/lessons.py" line="83" />
+   <location filename="cnnviz/classroom/lessons.py" line="85" />
    <location filename="cnnviz/gui/panels/filters.py" line="164" />
    <source>What each filter wants to see</source>
    <translation>每个滤波器想看到什么</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/lessons.py" line="84" />
+   <location filename="cnnviz/classroom/lessons.py" line="86" />
    <location filename="cnnviz/gui/panels/map.py" line="51" />
    <location filename="cnnviz/gui/panels/map.py" line="80" />
    <source>Map of what it learned</source>
    <translation>所学内容的地图</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/lessons.py" line="85" />
+   <location filename="cnnviz/classroom/lessons.py" line="87" />
    <location filename="cnnviz/gui/panels/fool.py" line="110" />
    <location filename="cnnviz/gui/panels/registry.py" line="265" />
    <source>Fool the network</source>
    <translation>骗过网络</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/lessons.py" line="86" />
+   <location filename="cnnviz/classroom/lessons.py" line="88" />
    <location filename="cnnviz/gui/panels/registry.py" line="275" />
    <location filename="cnnviz/gui/panels/timelapse.py" line="38" />
    <source>Time-lapse</source>
    <translation>延时回放</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/lessons.py" line="87" />
-   <location filename="cnnviz/gui/panels/statistics.py" line="88" />
+   <location filename="cnnviz/classroom/lessons.py" line="89" />
+   <location filename="cnnviz/gui/panels/statistics.py" line="104" />
    <source>Weight and gradient statistics</source>
    <translation>权重与梯度统计</translation>
   </message>
@@ -398,7 +398,7 @@
   </message>
   <message>
    <location filename="cnnviz/classroom/report.py" line="156" />
-   <location filename="cnnviz/gui/panels/statistics.py" line="112" />
+   <location filename="cnnviz/gui/panels/statistics.py" line="129" />
    <source>step</source>
    <translation>步</translation>
   </message>
@@ -1669,7 +1669,7 @@ Save it before {what}?</source>
    <translation>正在应用…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lessons.py" line="322" />
+   <location filename="cnnviz/gui/lessons.py" line="327" />
    <source>Open a lesson preset</source>
    <translation>打开课程</translation>
   </message>
@@ -1684,7 +1684,7 @@ Save it before {what}?</source>
    <translation>关闭课程</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lessons.py" line="322" />
+   <location filename="cnnviz/gui/lessons.py" line="327" />
    <source>Lesson preset</source>
    <translation>课程</translation>
   </message>
@@ -1694,7 +1694,7 @@ Save it before {what}?</source>
    <translation>加载课程“{title}”</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lessons.py" line="332" />
+   <location filename="cnnviz/gui/lessons.py" line="337" />
    <source>Cannot use this lesson file: {exc}</source>
    <translation>无法使用此课程文件：{exc}</translation>
   </message>
@@ -3383,83 +3383,88 @@ Keys: {start} start/pause · {step} step · {clear} clear drawing · {help} all 
    <translation>不可用：{why}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/statistics.py" line="26" />
+   <location filename="cnnviz/gui/panels/statistics.py" line="27" />
    <source>Update size</source>
    <translation>更新幅度</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/statistics.py" line="26" />
+   <location filename="cnnviz/gui/panels/statistics.py" line="27" />
    <source>Gradient norm</source>
    <translation>梯度范数</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/statistics.py" line="26" />
+   <location filename="cnnviz/gui/panels/statistics.py" line="27" />
    <source>Weights</source>
    <translation>权重</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/statistics.py" line="65" />
+   <location filename="cnnviz/gui/panels/statistics.py" line="81" />
    <source>Weights and gradients</source>
    <translation>权重与梯度</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/statistics.py" line="65" />
+   <location filename="cnnviz/gui/panels/statistics.py" line="81" />
    <source>per weight tensor, every few steps</source>
    <translation>按权重张量，每隔几步</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/statistics.py" line="67" />
+   <location filename="cnnviz/gui/panels/statistics.py" line="83" />
    <source>Percentile bands of this tensor's weights: 1–99% light, 25–75% dark, median</source>
    <translation>该张量权重的百分位带：1–99% 浅色，25–75% 深色，中位数</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/statistics.py" line="69" />
-   <location filename="cnnviz/gui/panels/statistics.py" line="68" />
+   <location filename="cnnviz/gui/panels/statistics.py" line="85" />
+   <location filename="cnnviz/gui/panels/statistics.py" line="84" />
    <source>Weight distribution of</source>
    <translation>权重分布：</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/statistics.py" line="89" />
+   <location filename="cnnviz/gui/panels/statistics.py" line="105" />
    <source>The chosen tensor's weight percentiles, each tensor's update-to-weight ratio and gradient size against steps</source>
    <translation>随步数变化的所选张量权重百分位、各张量的更新量与权重之比以及梯度大小</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/statistics.py" line="106" />
+   <location filename="cnnviz/gui/panels/statistics.py" line="182" />
+   <source>No gradient: every value is 0</source>
+   <translation>没有梯度：所有值都是 0</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/statistics.py" line="123" />
    <source>|Δw| / |w| per step</source>
    <translation>每步 |Δw| / |w|</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/statistics.py" line="109" />
+   <location filename="cnnviz/gui/panels/statistics.py" line="126" />
    <source>gradient norm</source>
    <translation>梯度范数</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/statistics.py" line="112" />
+   <location filename="cnnviz/gui/panels/statistics.py" line="129" />
    <source>weights</source>
    <translation>权重</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/statistics.py" line="329" />
+   <location filename="cnnviz/gui/panels/statistics.py" line="365" />
    <source>Statistics arrive every few steps while training. Healthy updates change the weights by about 1/1000 of their size per step (the green band).</source>
    <translation>训练时每隔几步会收到统计数据。健康的更新每步使权重变化约为其大小的 1/1000（绿色带）。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/statistics.py" line="151" />
+   <location filename="cnnviz/gui/panels/statistics.py" line="168" />
    <source>too small</source>
    <translation>太小</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/statistics.py" line="152" />
+   <location filename="cnnviz/gui/panels/statistics.py" line="169" />
    <source>too big</source>
    <translation>太大</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/statistics.py" line="324" />
+   <location filename="cnnviz/gui/panels/statistics.py" line="360" />
    <source>✓ Looks healthy: each step changes the weights by about {ratio} of their size (the green band).</source>
    <translation>✓ 看起来很健康：每一步权重的变化约为其大小的 {ratio}（绿色带）。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/statistics.py" line="378" />
+   <location filename="cnnviz/gui/panels/statistics.py" line="445" />
    <source>{layer} weights</source>
    <translation>{layer} 权重</translation>
   </message>
