@@ -126,9 +126,7 @@ def test_a_step_may_name_the_view_it_sends_the_class_to(tmp_path):
 def test_a_step_may_name_the_part_of_its_view_it_talks_about(tmp_path):
     """Learning rate too high (session 44): its step spoke of "the gradient lines" while Statistics opened on
     its first plot, "Update size"; a step's "part" names the plot (it round-trips, and is checked)."""
-    data = dict(
-        GOOD, steps=["Start.", {"text": "Gradients.", "show": "statistics", "part": "gradient_norm"}]
-    )
+    data = dict(GOOD, steps=["Start.", {"text": "Gradients.", "show": "statistics", "part": "gradient_norm"}])
     lesson = load_lesson(_write(tmp_path, data))
     assert [lesson.part_of_step(i) for i in range(3)] == [None, "gradient_norm", None]
     assert load_lesson(save_lesson(lesson, tmp_path / "again.json")) == lesson

@@ -108,6 +108,7 @@ def test_the_limits_words_lie_beside_the_curves_not_over_them(qtbot, make_window
 def dead_event(step):
     """Statistics of a net whose ReLUs died: not one gradient reaches a weight."""
     import numpy as np
+
     from cnnviz.train import events as ev
     from cnnviz.train.stats import parameter_stats
 

@@ -20,6 +20,7 @@ from ...train.stats import EXPLODING_UPDATE_RATIO, HEALTHY_UPDATE_RATIO, VANISHI
 from ...translatable import N_, in_language
 from .. import accessibility, palette, theme
 from ..language import number, tr
+from . import statistics_hints as hints
 from .common import LazyPanel, row_of, set_items
 
 MAX_POINTS = 4000
@@ -200,6 +201,12 @@ class StatisticsPanel(LazyPanel):
         self.steps: list[int] = []
         self.series: dict[str, dict[str, list[float]]] = {}
         self.findings: list[str] = []
+        self.banner_shown = False
+        self.brief = False
+        """The warnings show their first sentences (:mod:`.statistics_hints`): the whole text would leave the plot
+        under them too short to read."""
+        """The window's banner is showing a message: a warning box under it would be a second warning, and in
+        presenter mode at 1024x768 the two left the plot 10 px (the tab's title and tooltip keep the findings)."""
         self._timer = QTimer(self)
         self._timer.setSingleShot(True)
         self._timer.setInterval(1000)
@@ -222,6 +229,8 @@ class StatisticsPanel(LazyPanel):
     def resizeEvent(self, event) -> None:
         super().resizeEvent(event)
         self._choose()
+        if self.findings:
+            self._show_hints()  # (in brief or whole: the plot's height changed)
 
     def showEvent(self, event) -> None:
         super().showEvent(event)
@@ -352,9 +361,30 @@ class StatisticsPanel(LazyPanel):
         """The diagnoses now, in the GUI's language (the hint box, the tab's tooltip)."""
         return [in_language(finding, tr) for finding in self.findings]
 
+    def give_way(self, banner_shown: bool) -> None:
+        """The window's banner was shown or hidden: one warning at a time, the banner's (the divergence warning
+        says what to do: lower the rate and resume)."""
+        self.banner_shown = bool(banner_shown)
+        self._show_hints()
+
+    def _in_brief(self, whole: list[str]) -> bool:
+        """Whether the warnings ``whole`` show in brief: the plot would be shorter than it can be read with them
+        whole (measured on the layout now, the same whichever text shows: no flicker between the two)."""
+        shown = [plot.getViewBox().height() for plot in self.plots if plot.isVisible()]
+        if self.hint_box.isVisible() and shown and min(shown) > 0 and self.hint_box.width() > 0:
+            now = self.hint_box.text().replace("<br>", "\n").split("\n")
+            more = hints.text_height(self.hint_box, whole) - hints.text_height(self.hint_box, now)
+            self.brief = min(shown) - more < theme.zoomed_px(MIN_PLOT_PX)
+        return self.brief
+
     def _show_hints(self) -> None:
+        self.hint_box.setVisible(not (self.findings and self.banner_shown))
+        tip = ""
         if self.findings:
-            text = "<br>".join(f"⚠ {f}" for f in self.findings_in_language())
+            whole = [f"⚠ {f}" for f in self.findings_in_language()]
+            shown = [hints.first_sentence(f) for f in whole] if self._in_brief(whole) else whole
+            text = "<br>".join(shown)
+            tip = "\n\n".join(whole) if shown != whole else ""
             style = HINT_STYLES["warning"]
         elif len(self.history) >= 10:
             text = tr(
@@ -369,6 +399,8 @@ class StatisticsPanel(LazyPanel):
             style = HINT_STYLES["idle"]
         if text != self.hint_box.text():
             self.hint_box.setText(text)
+        if tip != self.hint_box.toolTip():
+            self.hint_box.setToolTip(tip)
         sheet = f"QLabel {{ {style} border-radius: 5px; padding: 6px; font-weight: 600; }}"
         if sheet != self.hint_box.styleSheet():  # re-polishing costs: only when the kind changes
             self.hint_box.setStyleSheet(sheet)
