@@ -312,7 +312,7 @@
   </message>
   <message>
    <location filename="cnnviz/classroom/lessons.py" line="89" />
-   <location filename="cnnviz/gui/panels/statistics.py" line="104" />
+   <location filename="cnnviz/gui/panels/statistics.py" line="105" />
    <source>Weight and gradient statistics</source>
    <translation>Gewichts- und Gradientenstatistik</translation>
   </message>
@@ -398,7 +398,7 @@
   </message>
   <message>
    <location filename="cnnviz/classroom/report.py" line="156" />
-   <location filename="cnnviz/gui/panels/statistics.py" line="129" />
+   <location filename="cnnviz/gui/panels/statistics.py" line="130" />
    <source>step</source>
    <translation>Schritt</translation>
   </message>
@@ -435,7 +435,7 @@
   </message>
   <message>
    <location filename="cnnviz/classroom/report.py" line="202" />
-   <location filename="cnnviz/gui/palette.py" line="106" />
+   <location filename="cnnviz/gui/palette.py" line="125" />
    <source>correct</source>
    <translation>richtig</translation>
   </message>
@@ -944,7 +944,7 @@
   </message>
   <message>
    <location filename="cnnviz/gui/checkpoints.py" line="241" />
-   <location filename="cnnviz/gui/window.py" line="445" />
+   <location filename="cnnviz/gui/window.py" line="446" />
    <source>closing</source>
    <translation>schließen</translation>
   </message>
@@ -1827,7 +1827,7 @@ Zuerst speichern, dann {what}?</translation>
   <message>
    <location filename="cnnviz/gui/menus.py" line="70" />
    <location filename="cnnviz/gui/menus.py" line="130" />
-   <location filename="cnnviz/gui/window.py" line="325" />
+   <location filename="cnnviz/gui/window.py" line="326" />
    <source>Zoom {level} %</source>
    <translation>Zoom {level} %</translation>
   </message>
@@ -1837,7 +1837,7 @@ Zuerst speichern, dann {what}?</translation>
    <translation>(Lektionen nicht verfügbar: {problem})</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/palette.py" line="107" />
+   <location filename="cnnviz/gui/palette.py" line="126" />
    <source>wrong</source>
    <translation>falsch</translation>
   </message>
@@ -2008,6 +2008,12 @@ Zuerst speichern, dann {what}?</translation>
    <translation>Ordner mit IDX-Dateien im MNIST-Format öffnen</translation>
   </message>
   <message>
+   <location filename="cnnviz/gui/panels/controls.py" line="210" />
+   <location filename="cnnviz/gui/panels/presenter_toolbar.py" line="32" />
+   <source>Test accuracy at the last evaluation</source>
+   <translation>Testgenauigkeit bei der letzten Auswertung</translation>
+  </message>
+  <message>
    <location filename="cnnviz/gui/panels/controls.py" line="196" />
    <source>▶  Resume</source>
    <translation>▶  Weiter</translation>
@@ -2019,22 +2025,32 @@ Zuerst speichern, dann {what}?</translation>
    <translation>❚❚  Pause</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/controls.py" line="244" />
+   <location filename="cnnviz/gui/panels/controls.py" line="253" />
    <source>not available here</source>
    <translation>hier nicht verfügbar</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/controls.py" line="305" />
+   <location filename="cnnviz/gui/panels/controls.py" line="314" />
    <source>valid: {count} layers</source>
    <translation>gültig: {count} Schichten</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/controls.py" line="338" />
+   <location filename="cnnviz/gui/panels/controls.py" line="209" />
+   <source>at chance level: no better than a guess</source>
+   <translation>auf Zufallsniveau: nicht besser als geraten</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/controls.py" line="209" />
+   <source>good</source>
+   <translation>gut</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/controls.py" line="347" />
    <source>{count} trainable parameters</source>
    <translation>{count} trainierbare Parameter</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/controls.py" line="402" />
+   <location filename="cnnviz/gui/panels/controls.py" line="411" />
    <source>The lesson asks for the {wanted} backend, which is not available here ({why}); using {chosen} instead.</source>
    <translation>Die Lektion möchte das Backend {wanted}, das hier nicht verfügbar ist ({why}); stattdessen wird {chosen} verwendet.</translation>
   </message>
@@ -3160,11 +3176,6 @@ accuracy</source>
 genauigkeit</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/presenter_toolbar.py" line="32" />
-   <source>Test accuracy at the last evaluation</source>
-   <translation>Testgenauigkeit bei der letzten Auswertung</translation>
-  </message>
-  <message>
    <location filename="cnnviz/gui/panels/registry.py" line="82" />
    <source>Training</source>
    <translation>Lernen</translation>
@@ -3384,88 +3395,88 @@ Tasten: {start} Start/Pause · {step} Schritt · {clear} Zeichnung löschen · {
    <translation>nicht verfügbar: {why}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/statistics.py" line="27" />
+   <location filename="cnnviz/gui/panels/statistics.py" line="28" />
    <source>Update size</source>
    <translation>Änderungsgröße</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/statistics.py" line="27" />
+   <location filename="cnnviz/gui/panels/statistics.py" line="28" />
    <source>Gradient norm</source>
    <translation>Gradientennorm</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/statistics.py" line="27" />
+   <location filename="cnnviz/gui/panels/statistics.py" line="28" />
    <source>Weights</source>
    <translation>Gewichte</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/statistics.py" line="81" />
+   <location filename="cnnviz/gui/panels/statistics.py" line="82" />
    <source>Weights and gradients</source>
    <translation>Gewichte und Gradienten</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/statistics.py" line="81" />
+   <location filename="cnnviz/gui/panels/statistics.py" line="82" />
    <source>per weight tensor, every few steps</source>
    <translation>pro Gewichtstensor, alle paar Schritte</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/statistics.py" line="83" />
+   <location filename="cnnviz/gui/panels/statistics.py" line="84" />
    <source>Percentile bands of this tensor's weights: 1–99% light, 25–75% dark, median</source>
    <translation>Perzentilbänder der Gewichte dieses Tensors: 1–99% hell, 25–75% dunkel, Median</translation>
   </message>
   <message>
+   <location filename="cnnviz/gui/panels/statistics.py" line="86" />
    <location filename="cnnviz/gui/panels/statistics.py" line="85" />
-   <location filename="cnnviz/gui/panels/statistics.py" line="84" />
    <source>Weight distribution of</source>
    <translation>Gewichtsverteilung von</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/statistics.py" line="105" />
+   <location filename="cnnviz/gui/panels/statistics.py" line="106" />
    <source>The chosen tensor's weight percentiles, each tensor's update-to-weight ratio and gradient size against steps</source>
    <translation>Perzentile der Gewichte des gewählten Tensors, für jeden Tensor das Verhältnis von Änderung zu Gewicht und die Gradientengröße, über den Schritten</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/statistics.py" line="182" />
+   <location filename="cnnviz/gui/panels/statistics.py" line="183" />
    <source>No gradient: every value is 0</source>
    <translation>Kein Gradient: Jeder Wert ist 0</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/statistics.py" line="123" />
+   <location filename="cnnviz/gui/panels/statistics.py" line="124" />
    <source>|Δw| / |w| per step</source>
    <translation>|Δw| / |w| pro Schritt</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/statistics.py" line="126" />
+   <location filename="cnnviz/gui/panels/statistics.py" line="127" />
    <source>gradient norm</source>
    <translation>Gradientennorm</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/statistics.py" line="129" />
+   <location filename="cnnviz/gui/panels/statistics.py" line="130" />
    <source>weights</source>
    <translation>Gewichte</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/statistics.py" line="365" />
+   <location filename="cnnviz/gui/panels/statistics.py" line="395" />
    <source>Statistics arrive every few steps while training. Healthy updates change the weights by about 1/1000 of their size per step (the green band).</source>
    <translation>Die Statistiken kommen während des Trainings alle paar Schritte. Gesunde Updates ändern die Gewichte pro Schritt um etwa 1/1000 ihrer Größe (das grüne Band).</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/statistics.py" line="168" />
+   <location filename="cnnviz/gui/panels/statistics.py" line="169" />
    <source>too small</source>
    <translation>zu klein</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/statistics.py" line="169" />
+   <location filename="cnnviz/gui/panels/statistics.py" line="170" />
    <source>too big</source>
    <translation>zu groß</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/statistics.py" line="360" />
+   <location filename="cnnviz/gui/panels/statistics.py" line="390" />
    <source>✓ Looks healthy: each step changes the weights by about {ratio} of their size (the green band).</source>
    <translation>✓ Sieht gesund aus: Jeder Schritt ändert die Gewichte um etwa {ratio} ihrer Größe (das grüne Band).</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/statistics.py" line="445" />
+   <location filename="cnnviz/gui/panels/statistics.py" line="477" />
    <source>{layer} weights</source>
    <translation>Gewichte {layer}</translation>
   </message>
@@ -4306,22 +4317,22 @@ Wiederherstellen?</translation>
    <translation>cnnviz – einem CNN beim Lernen zusehen</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/window.py" line="348" />
+   <location filename="cnnviz/gui/window.py" line="349" />
    <source>Zoom {asked} % does not fit this window ({width}×{height}): showing {level} %, the largest at which every view fits.</source>
    <translation>Zoom {asked} % passt nicht in dieses Fenster ({width}×{height}): Gezeigt wird {level} %, der größte, bei dem jede Ansicht passt.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/window.py" line="410" />
+   <location filename="cnnviz/gui/window.py" line="411" />
    <source>Test image #{index}: see inside it in Training (feature maps) and Why?</source>
    <translation>Testbild #{index}: Blick hinein unter Lernen (Merkmalskarten) und Warum?</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/window.py" line="362" />
+   <location filename="cnnviz/gui/window.py" line="363" />
    <source>Zoom {level} % is the largest at which every view fits this window ({width}×{height})</source>
    <translation>Zoom {level} % ist der größte, bei dem jede Ansicht in dieses Fenster passt ({width}×{height})</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/window.py" line="328" />
+   <location filename="cnnviz/gui/window.py" line="329" />
    <source>{zoom} (could not be stored)</source>
    <translation>{zoom} (konnte nicht gespeichert werden)</translation>
   </message>

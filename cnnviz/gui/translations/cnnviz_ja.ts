@@ -312,7 +312,7 @@
   </message>
   <message>
    <location filename="cnnviz/classroom/lessons.py" line="89" />
-   <location filename="cnnviz/gui/panels/statistics.py" line="104" />
+   <location filename="cnnviz/gui/panels/statistics.py" line="105" />
    <source>Weight and gradient statistics</source>
    <translation>重みと勾配の統計</translation>
   </message>
@@ -398,7 +398,7 @@
   </message>
   <message>
    <location filename="cnnviz/classroom/report.py" line="156" />
-   <location filename="cnnviz/gui/panels/statistics.py" line="129" />
+   <location filename="cnnviz/gui/panels/statistics.py" line="130" />
    <source>step</source>
    <translation>ステップ</translation>
   </message>
@@ -435,7 +435,7 @@
   </message>
   <message>
    <location filename="cnnviz/classroom/report.py" line="202" />
-   <location filename="cnnviz/gui/palette.py" line="106" />
+   <location filename="cnnviz/gui/palette.py" line="125" />
    <source>correct</source>
    <translation>正解</translation>
   </message>
@@ -944,7 +944,7 @@
   </message>
   <message>
    <location filename="cnnviz/gui/checkpoints.py" line="241" />
-   <location filename="cnnviz/gui/window.py" line="445" />
+   <location filename="cnnviz/gui/window.py" line="446" />
    <source>closing</source>
    <translation>終了</translation>
   </message>
@@ -1827,7 +1827,7 @@ Save it before {what}?</source>
   <message>
    <location filename="cnnviz/gui/menus.py" line="70" />
    <location filename="cnnviz/gui/menus.py" line="130" />
-   <location filename="cnnviz/gui/window.py" line="325" />
+   <location filename="cnnviz/gui/window.py" line="326" />
    <source>Zoom {level} %</source>
    <translation>ズーム {level} %</translation>
   </message>
@@ -1837,7 +1837,7 @@ Save it before {what}?</source>
    <translation>（レッスンを使えません：{problem}）</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/palette.py" line="107" />
+   <location filename="cnnviz/gui/palette.py" line="126" />
    <source>wrong</source>
    <translation>不正解</translation>
   </message>
@@ -2008,6 +2008,12 @@ Save it before {what}?</source>
    <translation>MNIST 形式の IDX ファイルのフォルダを開く</translation>
   </message>
   <message>
+   <location filename="cnnviz/gui/panels/controls.py" line="210" />
+   <location filename="cnnviz/gui/panels/presenter_toolbar.py" line="32" />
+   <source>Test accuracy at the last evaluation</source>
+   <translation>最後の評価でのテスト精度</translation>
+  </message>
+  <message>
    <location filename="cnnviz/gui/panels/controls.py" line="196" />
    <source>▶  Resume</source>
    <translation>▶  再開</translation>
@@ -2019,22 +2025,32 @@ Save it before {what}?</source>
    <translation>❚❚  一時停止</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/controls.py" line="244" />
+   <location filename="cnnviz/gui/panels/controls.py" line="253" />
    <source>not available here</source>
    <translation>ここでは使えません</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/controls.py" line="305" />
+   <location filename="cnnviz/gui/panels/controls.py" line="314" />
    <source>valid: {count} layers</source>
    <translation>有効：{count} 層</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/controls.py" line="338" />
+   <location filename="cnnviz/gui/panels/controls.py" line="209" />
+   <source>at chance level: no better than a guess</source>
+   <translation>あてずっぽうの水準：当て推量と変わりません</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/controls.py" line="209" />
+   <source>good</source>
+   <translation>良好</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/controls.py" line="347" />
    <source>{count} trainable parameters</source>
    <translation>学習するパラメータ {count} 個</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/controls.py" line="402" />
+   <location filename="cnnviz/gui/panels/controls.py" line="411" />
    <source>The lesson asks for the {wanted} backend, which is not available here ({why}); using {chosen} instead.</source>
    <translation>このレッスンはバックエンド {wanted} を使いますが、ここでは使えません（{why}）。代わりに {chosen} を使います。</translation>
   </message>
@@ -3159,11 +3175,6 @@ accuracy</source>
 精度</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/presenter_toolbar.py" line="32" />
-   <source>Test accuracy at the last evaluation</source>
-   <translation>最後の評価でのテスト精度</translation>
-  </message>
-  <message>
    <location filename="cnnviz/gui/panels/registry.py" line="82" />
    <source>Training</source>
    <translation>学習</translation>
@@ -3383,88 +3394,88 @@ Keys: {start} start/pause · {step} step · {clear} clear drawing · {help} all 
    <translation>使用不可：{why}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/statistics.py" line="27" />
+   <location filename="cnnviz/gui/panels/statistics.py" line="28" />
    <source>Update size</source>
    <translation>更新量</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/statistics.py" line="27" />
+   <location filename="cnnviz/gui/panels/statistics.py" line="28" />
    <source>Gradient norm</source>
    <translation>勾配ノルム</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/statistics.py" line="27" />
+   <location filename="cnnviz/gui/panels/statistics.py" line="28" />
    <source>Weights</source>
    <translation>重み</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/statistics.py" line="81" />
+   <location filename="cnnviz/gui/panels/statistics.py" line="82" />
    <source>Weights and gradients</source>
    <translation>重みと勾配</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/statistics.py" line="81" />
+   <location filename="cnnviz/gui/panels/statistics.py" line="82" />
    <source>per weight tensor, every few steps</source>
    <translation>重みテンソルごと、数ステップおき</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/statistics.py" line="83" />
+   <location filename="cnnviz/gui/panels/statistics.py" line="84" />
    <source>Percentile bands of this tensor's weights: 1–99% light, 25–75% dark, median</source>
    <translation>このテンソルの重みのパーセンタイル帯：1–99% は薄く、25–75% は濃く、中央値</translation>
   </message>
   <message>
+   <location filename="cnnviz/gui/panels/statistics.py" line="86" />
    <location filename="cnnviz/gui/panels/statistics.py" line="85" />
-   <location filename="cnnviz/gui/panels/statistics.py" line="84" />
    <source>Weight distribution of</source>
    <translation>重みの分布：</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/statistics.py" line="105" />
+   <location filename="cnnviz/gui/panels/statistics.py" line="106" />
    <source>The chosen tensor's weight percentiles, each tensor's update-to-weight ratio and gradient size against steps</source>
    <translation>ステップに対する、選んだテンソルの重みのパーセンタイル、各テンソルの更新量と重みの比、勾配の大きさ</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/statistics.py" line="182" />
+   <location filename="cnnviz/gui/panels/statistics.py" line="183" />
    <source>No gradient: every value is 0</source>
    <translation>勾配なし：すべての値が 0 です</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/statistics.py" line="123" />
+   <location filename="cnnviz/gui/panels/statistics.py" line="124" />
    <source>|Δw| / |w| per step</source>
    <translation>ステップごとの |Δw| / |w|</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/statistics.py" line="126" />
+   <location filename="cnnviz/gui/panels/statistics.py" line="127" />
    <source>gradient norm</source>
    <translation>勾配ノルム</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/statistics.py" line="129" />
+   <location filename="cnnviz/gui/panels/statistics.py" line="130" />
    <source>weights</source>
    <translation>重み</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/statistics.py" line="365" />
+   <location filename="cnnviz/gui/panels/statistics.py" line="395" />
    <source>Statistics arrive every few steps while training. Healthy updates change the weights by about 1/1000 of their size per step (the green band).</source>
    <translation>統計は学習中に数ステップごとに届きます。健全な更新では、重みは 1 ステップごとにその大きさの約 1/1000 だけ変わります（緑の帯）。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/statistics.py" line="168" />
+   <location filename="cnnviz/gui/panels/statistics.py" line="169" />
    <source>too small</source>
    <translation>小さすぎ</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/statistics.py" line="169" />
+   <location filename="cnnviz/gui/panels/statistics.py" line="170" />
    <source>too big</source>
    <translation>大きすぎ</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/statistics.py" line="360" />
+   <location filename="cnnviz/gui/panels/statistics.py" line="390" />
    <source>✓ Looks healthy: each step changes the weights by about {ratio} of their size (the green band).</source>
    <translation>✓ 健全です：各ステップで重みがその大きさの約 {ratio} だけ変わります（緑の帯）。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/statistics.py" line="445" />
+   <location filename="cnnviz/gui/panels/statistics.py" line="477" />
    <source>{layer} weights</source>
    <translation>{layer} の重み</translation>
   </message>
@@ -4305,22 +4316,22 @@ Restore it?</source>
    <translation>cnnviz — CNN が学ぶ様子を見る</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/window.py" line="348" />
+   <location filename="cnnviz/gui/window.py" line="349" />
    <source>Zoom {asked} % does not fit this window ({width}×{height}): showing {level} %, the largest at which every view fits.</source>
    <translation>ズーム {asked} % はこのウィンドウ（{width}×{height}）に収まりません：すべての表示が収まる最大の {level} % で表示します。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/window.py" line="410" />
+   <location filename="cnnviz/gui/window.py" line="411" />
    <source>Test image #{index}: see inside it in Training (feature maps) and Why?</source>
    <translation>テスト画像 #{index}：学習（特徴マップ）と「なぜ？」で中を見られます</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/window.py" line="362" />
+   <location filename="cnnviz/gui/window.py" line="363" />
    <source>Zoom {level} % is the largest at which every view fits this window ({width}×{height})</source>
    <translation>ズーム {level} % が、すべての表示がこのウィンドウ（{width}×{height}）に収まる最大の倍率です</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/window.py" line="328" />
+   <location filename="cnnviz/gui/window.py" line="329" />
    <source>{zoom} (could not be stored)</source>
    <translation>{zoom}（保存できませんでした）</translation>
   </message>

@@ -312,7 +312,7 @@
   </message>
   <message>
    <location filename="cnnviz/classroom/lessons.py" line="89" />
-   <location filename="cnnviz/gui/panels/statistics.py" line="104" />
+   <location filename="cnnviz/gui/panels/statistics.py" line="105" />
    <source>Weight and gradient statistics</source>
    <translation>权重与梯度统计</translation>
   </message>
@@ -398,7 +398,7 @@
   </message>
   <message>
    <location filename="cnnviz/classroom/report.py" line="156" />
-   <location filename="cnnviz/gui/panels/statistics.py" line="129" />
+   <location filename="cnnviz/gui/panels/statistics.py" line="130" />
    <source>step</source>
    <translation>步</translation>
   </message>
@@ -435,7 +435,7 @@
   </message>
   <message>
    <location filename="cnnviz/classroom/report.py" line="202" />
-   <location filename="cnnviz/gui/palette.py" line="106" />
+   <location filename="cnnviz/gui/palette.py" line="125" />
    <source>correct</source>
    <translation>正确</translation>
   </message>
@@ -944,7 +944,7 @@
   </message>
   <message>
    <location filename="cnnviz/gui/checkpoints.py" line="241" />
-   <location filename="cnnviz/gui/window.py" line="445" />
+   <location filename="cnnviz/gui/window.py" line="446" />
    <source>closing</source>
    <translation>关闭</translation>
   </message>
@@ -1827,7 +1827,7 @@ Save it before {what}?</source>
   <message>
    <location filename="cnnviz/gui/menus.py" line="70" />
    <location filename="cnnviz/gui/menus.py" line="130" />
-   <location filename="cnnviz/gui/window.py" line="325" />
+   <location filename="cnnviz/gui/window.py" line="326" />
    <source>Zoom {level} %</source>
    <translation>缩放 {level} %</translation>
   </message>
@@ -1837,7 +1837,7 @@ Save it before {what}?</source>
    <translation>（课程不可用：{problem}）</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/palette.py" line="107" />
+   <location filename="cnnviz/gui/palette.py" line="126" />
    <source>wrong</source>
    <translation>错误</translation>
   </message>
@@ -2008,6 +2008,12 @@ Save it before {what}?</source>
    <translation>打开包含 MNIST 格式 IDX 文件的文件夹</translation>
   </message>
   <message>
+   <location filename="cnnviz/gui/panels/controls.py" line="210" />
+   <location filename="cnnviz/gui/panels/presenter_toolbar.py" line="32" />
+   <source>Test accuracy at the last evaluation</source>
+   <translation>上次评估的测试准确率</translation>
+  </message>
+  <message>
    <location filename="cnnviz/gui/panels/controls.py" line="196" />
    <source>▶  Resume</source>
    <translation>▶  继续</translation>
@@ -2019,22 +2025,32 @@ Save it before {what}?</source>
    <translation>❚❚  暂停</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/controls.py" line="244" />
+   <location filename="cnnviz/gui/panels/controls.py" line="253" />
    <source>not available here</source>
    <translation>此处不可用</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/controls.py" line="305" />
+   <location filename="cnnviz/gui/panels/controls.py" line="314" />
    <source>valid: {count} layers</source>
    <translation>有效：{count} 层</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/controls.py" line="338" />
+   <location filename="cnnviz/gui/panels/controls.py" line="209" />
+   <source>at chance level: no better than a guess</source>
+   <translation>处于随机水平：不比瞎猜好</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/controls.py" line="209" />
+   <source>good</source>
+   <translation>良好</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/controls.py" line="347" />
    <source>{count} trainable parameters</source>
    <translation>{count} 个可训练参数</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/controls.py" line="402" />
+   <location filename="cnnviz/gui/panels/controls.py" line="411" />
    <source>The lesson asks for the {wanted} backend, which is not available here ({why}); using {chosen} instead.</source>
    <translation>本课程要求使用 {wanted} 后端，但此处不可用（{why}）；改用 {chosen}。</translation>
   </message>
@@ -3159,11 +3175,6 @@ accuracy</source>
 准确率</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/presenter_toolbar.py" line="32" />
-   <source>Test accuracy at the last evaluation</source>
-   <translation>上次评估的测试准确率</translation>
-  </message>
-  <message>
    <location filename="cnnviz/gui/panels/registry.py" line="82" />
    <source>Training</source>
    <translation>训练</translation>
@@ -3383,88 +3394,88 @@ Keys: {start} start/pause · {step} step · {clear} clear drawing · {help} all 
    <translation>不可用：{why}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/statistics.py" line="27" />
+   <location filename="cnnviz/gui/panels/statistics.py" line="28" />
    <source>Update size</source>
    <translation>更新幅度</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/statistics.py" line="27" />
+   <location filename="cnnviz/gui/panels/statistics.py" line="28" />
    <source>Gradient norm</source>
    <translation>梯度范数</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/statistics.py" line="27" />
+   <location filename="cnnviz/gui/panels/statistics.py" line="28" />
    <source>Weights</source>
    <translation>权重</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/statistics.py" line="81" />
+   <location filename="cnnviz/gui/panels/statistics.py" line="82" />
    <source>Weights and gradients</source>
    <translation>权重与梯度</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/statistics.py" line="81" />
+   <location filename="cnnviz/gui/panels/statistics.py" line="82" />
    <source>per weight tensor, every few steps</source>
    <translation>按权重张量，每隔几步</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/statistics.py" line="83" />
+   <location filename="cnnviz/gui/panels/statistics.py" line="84" />
    <source>Percentile bands of this tensor's weights: 1–99% light, 25–75% dark, median</source>
    <translation>该张量权重的百分位带：1–99% 浅色，25–75% 深色，中位数</translation>
   </message>
   <message>
+   <location filename="cnnviz/gui/panels/statistics.py" line="86" />
    <location filename="cnnviz/gui/panels/statistics.py" line="85" />
-   <location filename="cnnviz/gui/panels/statistics.py" line="84" />
    <source>Weight distribution of</source>
    <translation>权重分布：</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/statistics.py" line="105" />
+   <location filename="cnnviz/gui/panels/statistics.py" line="106" />
    <source>The chosen tensor's weight percentiles, each tensor's update-to-weight ratio and gradient size against steps</source>
    <translation>随步数变化的所选张量权重百分位、各张量的更新量与权重之比以及梯度大小</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/statistics.py" line="182" />
+   <location filename="cnnviz/gui/panels/statistics.py" line="183" />
    <source>No gradient: every value is 0</source>
    <translation>没有梯度：所有值都是 0</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/statistics.py" line="123" />
+   <location filename="cnnviz/gui/panels/statistics.py" line="124" />
    <source>|Δw| / |w| per step</source>
    <translation>每步 |Δw| / |w|</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/statistics.py" line="126" />
+   <location filename="cnnviz/gui/panels/statistics.py" line="127" />
    <source>gradient norm</source>
    <translation>梯度范数</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/statistics.py" line="129" />
+   <location filename="cnnviz/gui/panels/statistics.py" line="130" />
    <source>weights</source>
    <translation>权重</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/statistics.py" line="365" />
+   <location filename="cnnviz/gui/panels/statistics.py" line="395" />
    <source>Statistics arrive every few steps while training. Healthy updates change the weights by about 1/1000 of their size per step (the green band).</source>
    <translation>训练时每隔几步会收到统计数据。健康的更新每步使权重变化约为其大小的 1/1000（绿色带）。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/statistics.py" line="168" />
+   <location filename="cnnviz/gui/panels/statistics.py" line="169" />
    <source>too small</source>
    <translation>太小</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/statistics.py" line="169" />
+   <location filename="cnnviz/gui/panels/statistics.py" line="170" />
    <source>too big</source>
    <translation>太大</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/statistics.py" line="360" />
+   <location filename="cnnviz/gui/panels/statistics.py" line="390" />
    <source>✓ Looks healthy: each step changes the weights by about {ratio} of their size (the green band).</source>
    <translation>✓ 看起来很健康：每一步权重的变化约为其大小的 {ratio}（绿色带）。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/statistics.py" line="445" />
+   <location filename="cnnviz/gui/panels/statistics.py" line="477" />
    <source>{layer} weights</source>
    <translation>{layer} 权重</translation>
   </message>
@@ -4305,22 +4316,22 @@ Restore it?</source>
    <translation>cnnviz — 看卷积神经网络学习</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/window.py" line="348" />
+   <location filename="cnnviz/gui/window.py" line="349" />
    <source>Zoom {asked} % does not fit this window ({width}×{height}): showing {level} %, the largest at which every view fits.</source>
    <translation>缩放 {asked} % 放不进此窗口（{width}×{height}）：改为显示 {level} %，即所有视图都能放下的最大比例。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/window.py" line="410" />
+   <location filename="cnnviz/gui/window.py" line="411" />
    <source>Test image #{index}: see inside it in Training (feature maps) and Why?</source>
    <translation>测试图片 #{index}：在“训练”（特征图）和“为什么？”中查看内部</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/window.py" line="362" />
+   <location filename="cnnviz/gui/window.py" line="363" />
    <source>Zoom {level} % is the largest at which every view fits this window ({width}×{height})</source>
    <translation>缩放 {level} % 是所有视图都能放进此窗口（{width}×{height}）的最大比例</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/window.py" line="328" />
+   <location filename="cnnviz/gui/window.py" line="329" />
    <source>{zoom} (could not be stored)</source>
    <translation>{zoom}（无法保存）</translation>
   </message>
