@@ -303,15 +303,15 @@ class Lessons:
         key = registry.panel_of_view(view) if view else None
         if key is None or view not in p.state.visible_views:
             return
+        tab = p.workspace.tab_key_of(key)
+        beside = registry.BY_KEY[key].place == registry.RIGHT and tab == registry.TRAINING  # (whichever tab is open)
+        if not beside and p.workspace.current_tab() != tab:
+            p.workspace.show_tab(tab)
         part = preset.part_of_step(step)
         if part is not None:
-            # (the part the step talks about: Statistics' "Gradient norm" where it shows one plot at a time)
+            # The part the step talks about (Statistics' "Gradient norm" where it shows one plot at a time), once
+            # its panel is on screen: chosen before, the plots' tab bar showed over the panel's title.
             p.workspace.panels[key].show_part(part)
-        tab = p.workspace.tab_key_of(key)
-        if registry.BY_KEY[key].place == registry.RIGHT and tab == registry.TRAINING:
-            return  # beside the tabs, whichever is open
-        if p.workspace.current_tab() != tab:
-            p.workspace.show_tab(tab)
 
     def next_step(self) -> None:
         """PgDown: the lesson's next step (when a lesson is on screen)."""

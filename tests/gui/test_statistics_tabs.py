@@ -180,14 +180,40 @@ def test_a_lesson_step_brings_up_the_plot_it_talks_about(qtbot, make_window):
     preset = load_lesson(Path(__file__).resolve().parents[2] / "assets" / "presets" / "03_learning_rate_too_high.json")
     page = next(i for i, text in enumerate(preset.steps) if "gradient lines" in text) + 1
     window = make_window()
-    panel = one_plot_at_a_time(window)
+    window.set_presenter(True, full_screen=False)
+    window.resize(1024, 768)
+    for i in range(15):
+        window.router.handle(stats_event(10 * (i + 1), 0.01))
     assert window.lessons.apply(preset, ask=False)
     window.lessons.use_lesson_view(True, full_screen=False)
-    window.show_tab("curves")
-    window.lessons.strip.set_page(page)
+    pump()
+    window.lessons.strip.set_page(page)  # (the Statistics panel never shown before)
+    panel = window.panels.statistics
     pump()
     panel.catch_up()
     pump()
     assert panel.isVisible() and panel.one_at_a_time
     assert [p for p in panel.plots if p.isVisible()] == [panel.grad_plot]
+    # (the plots' tab bar under the hint, not over the panel's title: chosen while the panel was hidden, it was)
+    assert panel.plot_tabs.geometry().top() >= panel.hint_box.geometry().bottom(), panel.plot_tabs.geometry()
     window.lessons.close(ask=False)
+
+
+def test_after_the_rate_was_lowered_the_box_speaks_of_the_run_now(qtbot, make_window):
+    """Learning rate too high (session 44): resumed at 0.05 from the weights put back, the dead-ReLU warning stayed
+    100+ steps; it goes with the first records of the new rate, and "healthy" waits until they can be judged."""
+    from dataclasses import replace
+
+    window = make_window()
+    window.show_tab("statistics")
+    panel = window.panels.statistics
+    for i in range(20):
+        window.router.handle(dead_event(10 * (i + 1)))
+    assert panel.update_diagnosis() and "⚠" in panel.hint_box.text()
+    for i in range(20, 23):
+        window.router.handle(replace(stats_event(10 * (i + 1), 0.01), lr=0.05))
+    assert panel.update_diagnosis() == []
+    assert "⚠" not in panel.hint_box.text() and "✓" not in panel.hint_box.text()  # (too few records to judge)
+    for i in range(23, 33):
+        window.router.handle(replace(stats_event(10 * (i + 1), 0.01), lr=0.05))
+    assert panel.update_diagnosis() == [] and "✓" in panel.hint_box.text()

@@ -16,7 +16,14 @@ from PySide6.QtGui import QFontMetrics
 from PySide6.QtWidgets import QComboBox, QGraphicsItem, QLabel, QSizePolicy, QTabBar
 
 from ...classroom import lessons
-from ...train.stats import EXPLODING_UPDATE_RATIO, HEALTHY_UPDATE_RATIO, VANISHING_UPDATE_RATIO, StatsHistory, diagnose
+from ...train.stats import (
+    EXPLODING_UPDATE_RATIO,
+    HEALTHY_UPDATE_RATIO,
+    VANISHING_UPDATE_RATIO,
+    StatsHistory,
+    diagnose,
+    since_last_lr_change,
+)
 from ...translatable import N_, in_language
 from .. import accessibility, palette, theme
 from ..language import number, tr
@@ -386,7 +393,7 @@ class StatisticsPanel(LazyPanel):
             text = "<br>".join(shown)
             tip = "\n\n".join(whole) if shown != whole else ""
             style = HINT_STYLES["warning"]
-        elif len(self.history) >= 10:
+        elif len(since_last_lr_change(self.history.records)) >= 10:  # (judged: not just after the rate changed)
             text = tr(
                 "✓ Looks healthy: each step changes the weights by about {ratio} of their size (the green band)."
             ).format(ratio=f"{HEALTHY_UPDATE_RATIO:.0e}")
