@@ -28,7 +28,9 @@ lesson with many short epochs does not spend its minute evaluating. ``steps``
 panels while the class works through them; a step may be an object
 ``{"text": "...", "show": "kernels"}`` naming the view it sends the class to,
 which the app brings up when the step is shown (when the view in force shows
-it). ``visible_panels`` and
+it); ``"part"`` names the part of that view the step talks about, where the view
+has parts (:data:`PANEL_PARTS`: ``{"text": "...", "show": "statistics", "part":
+"gradient_norm"}``). ``visible_panels`` and
 ``presenter`` are the lesson's suggested view: the app offers it, never forces
 it. Every field is checked, and unknown keys are refused (a typo such as ``"learning_rate"``
 would otherwise be silently ignored and the lesson would run with the
@@ -90,6 +92,10 @@ PANEL_TITLES: dict[str, str] = {
 The names are part of the lesson file format; the app's panel registry
 (``cnnviz/gui/panels/registry.py``) says which panels each one shows."""
 PANELS: tuple[str, ...] = tuple(PANEL_TITLES)
+PANEL_PARTS: dict[str, tuple[str, ...]] = {"statistics": ("update_size", "gradient_norm", "weights")}
+"""The parts of a view a step may name (``"part"``), in the order the view shows them: where a short panel
+shows one at a time, the step's part comes up (Statistics opened on "Update size" while the step spoke of the
+gradient lines)."""
 VIEW_ALIASES: dict[str, str] = {"confusion": "mistakes", "saliency": "why", "embedding": "map", "stats": "statistics"}
 """The names these views had before they took their panels' keys: lesson files written then still load."""
 BACKENDS: tuple[str, ...] = ("auto", *registry.NAMES)
@@ -138,12 +144,24 @@ class Lesson:
     step_views: tuple[str | None, ...] = ()
     """For each step, the view (a name of :data:`PANELS`) it sends the class to, brought up when the step is
     shown; None (or a shorter tuple): the step names none."""
+    step_parts: tuple[str | None, ...] = ()
+    """For each step, the part of its view (:data:`PANEL_PARTS`) it talks about; None: the view as it is."""
     source: Path | None = field(default=None, compare=False)
     """The file it was loaded from (not saved)."""
 
     def view_of_step(self, index: int) -> str | None:
         """The view step ``index`` (0: the first step) sends the class to; None: none."""
         return self.step_views[index] if 0 <= index < len(self.step_views) else None
+
+    def part_of_step(self, index: int) -> str | None:
+        """The part of its view step ``index`` talks about (``"gradient_norm"``); None: none."""
+        return self.step_parts[index] if 0 <= index < len(self.step_parts) else None
+
+    def _step_json(self, index: int):
+        view, part = self.view_of_step(index), self.part_of_step(index)
+        if not view:
+            return self.steps[index]
+        return {"text": self.steps[index], "show": view} | ({"part": part} if part else {})
 
     def to_train_config(self, **overrides) -> TrainConfig:
         """The trainer settings of this lesson (``overrides``: e.g. ``eval_every``, ``seed``)."""
@@ -180,10 +198,7 @@ class Lesson:
             "test_samples": self.test_samples,
             "visible_panels": list(self.visible_panels),
             "presenter": self.presenter,
-            "steps": [
-                {"text": text, "show": self.view_of_step(i)} if self.view_of_step(i) else text
-                for i, text in enumerate(self.steps)
-            ],
+            "steps": [self._step_json(i) for i in range(len(self.steps))],
         }
 
 
@@ -269,9 +284,10 @@ def lesson_from_dict(data, where: str = "preset") -> Lesson:
         "steps",
         lambda v: isinstance(v, list) and len(v) <= MAX_STEPS and all(_step_text(t) is not None for t in v),
         f"must be a list of at most {MAX_STEPS} steps, each a text of 1 to {MAX_STEP} characters "
-        f'or an object {{"text": ..., "show": a panel name}}',
+        f'or an object {{"text": ..., "show": a panel name, "part": one of its parts}}',
     )
     step_views: list[str | None] = []
+    step_parts: list[str | None] = []
     if isinstance(value.get("steps"), list):
         for number, step in enumerate(value["steps"][:MAX_STEPS], start=1):
             show = step.get("show") if isinstance(step, dict) else None
@@ -283,6 +299,13 @@ def lesson_from_dict(data, where: str = "preset") -> Lesson:
                     f"known panels: {', '.join(PANELS)}"
                 )
             step_views.append(show)
+            part = step.get("part") if isinstance(step, dict) else None
+            parts = PANEL_PARTS.get(show, ()) if isinstance(show, str) else ()
+            if part is not None and part not in parts:
+                known = f"{show!r} has the parts {', '.join(parts)}" if parts else f"{show!r} has no parts"
+                problems.append(f"step {number}: 'part' {shorten(repr(part), 60)} is not a part of its view; {known}")
+                part = None
+            step_parts.append(part)
     if "visible_panels" in value:
         panels = value["visible_panels"]
         if isinstance(panels, list):
@@ -334,10 +357,11 @@ def lesson_from_dict(data, where: str = "preset") -> Lesson:
         test_samples=value["test_samples"],
         steps=tuple(_step_text(t).strip() for t in value["steps"]),
         step_views=tuple(step_views),
+        step_parts=tuple(step_parts) if any(step_parts) else (),
     )
 
 
-_STEP_KEYS = ("text", "show")
+_STEP_KEYS = ("text", "show", "part")
 
 
 def _step_text(step) -> str | None:

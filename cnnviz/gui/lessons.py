@@ -295,7 +295,8 @@ class Lessons:
     def bring_up_step(self, page: int) -> None:
         """Step ``page`` is on screen: the panel it sends the class to comes up (its tab opens), in whichever
         view is in force, when that view shows it; a panel the view hides stays hidden, a panel beside the
-        tabs (the right column) is on screen already. The lesson's steps say which (``"show"``)."""
+        tabs (the right column) is on screen already. The lesson's steps say which (``"show"``), and which of its
+        parts (``"part"``)."""
         p, preset = self.parts, self.current
         step = page - self.strip.first_step
         if preset is None or step < 0:
@@ -305,10 +306,14 @@ class Lessons:
         if key is None or view not in p.state.visible_views:
             return
         tab = p.workspace.tab_key_of(key)
-        if registry.BY_KEY[key].place == registry.RIGHT and tab == registry.TRAINING:
-            return  # beside the tabs, whichever is open
-        if p.workspace.current_tab() != tab:
+        beside = registry.BY_KEY[key].place == registry.RIGHT and tab == registry.TRAINING  # (whichever tab is open)
+        if not beside and p.workspace.current_tab() != tab:
             p.workspace.show_tab(tab)
+        part = preset.part_of_step(step)
+        if part is not None:
+            # The part the step talks about (Statistics' "Gradient norm" where it shows one plot at a time), once
+            # its panel is on screen: chosen before, the plots' tab bar showed over the panel's title.
+            p.workspace.panels[key].show_part(part)
 
     def _step_over_message(self) -> None:
         """The teacher turned to another step while the message above the panels had the strip's room (presenter

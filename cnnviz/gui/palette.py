@@ -89,6 +89,25 @@ TEST_SYMBOL = "o"
 TRAIN_SYMBOL = None
 
 
+# --- what an accuracy means ---------------------------------------------------------------------------
+ACCURACY_COLOURS = {"chance": "#a33b00", "learning": "#1d2330", "good": "#0b5a24"}
+"""The big test-accuracy figure's colour by what the figure means: a dark vermillion at chance level (a guess: 8-13 %
+in ten classes was shown in the success green), the text's colour on the way, green only once it is good. Never the
+only cue: the figure's tooltip says it in words."""
+GOOD_ACCURACY = 0.9
+
+
+def accuracy_level(accuracy: float | None, classes: int = 10) -> str:
+    """``"chance"`` (no better than a guess among ``classes``, give or take a tenth of the way to 100 %),
+    ``"good"`` (at least :data:`GOOD_ACCURACY`) or ``"learning"`` (between, and when not known)."""
+    if accuracy is None:
+        return "learning"
+    chance = 1.0 / max(int(classes), 1)
+    if accuracy < chance + 0.1 * (1.0 - chance):
+        return "chance"
+    return "good" if accuracy >= GOOD_ACCURACY else "learning"
+
+
 # --- correct / wrong ---------------------------------------------------------------------------------
 @dataclass(frozen=True)
 class Verdict:

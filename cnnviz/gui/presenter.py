@@ -14,7 +14,7 @@ from PySide6.QtGui import QFont
 from PySide6.QtWidgets import QWidget
 
 from ..number_format import format_percent
-from . import theme
+from . import palette, theme
 
 BASE_PT = 15
 TITLE_PT = 19
@@ -50,7 +50,9 @@ QMainWindow, QMainWindow > QWidget {{ background: #e9ecf1; }}
 QLabel#panelTitle {{ font-size: {pt(TITLE_PT)}pt; font-weight: 800; color: #000000; }}
 QLabel#hint {{ color: #1d2330; }}
 QLabel#bigDigit {{ font-size: {pt(40)}pt; font-weight: 900; color: #0b3d91; }}
-QLabel#bigFigure {{ font-size: {pt(FIGURE_PT)}pt; font-weight: 900; color: #0b5a24; }}
+QLabel#bigFigure {{ font-size: {pt(FIGURE_PT)}pt; font-weight: 900; color: {palette.ACCURACY_COLOURS["good"]}; }}
+QLabel#bigFigure[level="learning"] {{ color: {palette.ACCURACY_COLOURS["learning"]}; }}
+QLabel#bigFigure[level="chance"] {{ color: {palette.ACCURACY_COLOURS["chance"]}; }}
 QLabel#figureCaption {{ font-size: {pt(BASE_PT - 4)}pt; font-weight: 700; }}
 QFrame#panel {{ background: #ffffff; border: 2px solid #1d2330; border-radius: 6px; }}
 QGroupBox {{ background: #ffffff; border: 2px solid #1d2330; border-radius: 6px; margin-top: 18px;
@@ -187,7 +189,9 @@ def follow_accuracy(state, controls) -> None:
     now: it follows the run's evaluations and other weights (random, loaded, a run put back)."""
 
     def show(*_changed) -> None:
-        controls.set_accuracy_figure(accuracy_figure(state.test_accuracy))
+        accuracy, names = state.test_accuracy, state.run.class_names
+        level = palette.accuracy_level(accuracy, len(names) if names else 10)
+        controls.set_accuracy_figure(accuracy_figure(accuracy), level)
 
     for event in (state.events.evaluated, state.events.weights, state.events.history):
         event.connect(show)

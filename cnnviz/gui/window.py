@@ -215,6 +215,7 @@ class MainWindow(QMainWindow):
         p.drawings.saveRequested.connect(self.pad.save)
         p.drawings.finetuneRequested.connect(self.pad.finetune)
         c.epochsChanged.connect(p.curves.plan_epochs)
+        self.banner.shown.connect(p.statistics.give_way)  # (one warning at a time: the banner's)
         p.statistics.diagnosisChanged.connect(
             lambda findings: self.workspace.set_tab_note(
                 "statistics", "⚠" if findings else "", "\n".join(p.statistics.findings_in_language())

@@ -257,6 +257,25 @@ def _names_list(names: list[str]) -> str:
     return Phrase(N_("{names} and {last}"), names=", ".join(names[:-1]), last=names[-1])
 
 
+LR_CHANGE_FACTOR = 2.0
+"""A learning rate this many times larger or smaller than the record before it starts the run afresh for
+:func:`diagnose` (a teacher typing 0.05 after 0.5; a step schedule's drop): what the old rate did is not
+judged together with what the new one does. A schedule's smooth decay never changes it this much between
+two records."""
+RECENT_DEAD = 5
+"""Dead units are dead now: at least half of the last this many records give the tensor no gradient at all
+(after a resume from the weights put back, with a smaller rate, the box went within a few records)."""
+
+
+def since_last_lr_change(records: tuple[StatsRecord, ...], factor: float = LR_CHANGE_FACTOR) -> tuple:
+    """The records since the learning rate last jumped by ``factor`` or more (all of them if it never did)."""
+    for i in range(len(records) - 1, 0, -1):
+        before, after = records[i - 1].lr, records[i].lr
+        if before and after and before > 0 and after > 0 and max(before, after) / min(before, after) >= factor:
+            return records[i:]
+    return records
+
+
 def diagnose(
     history: StatsHistory,
     *,
@@ -271,9 +290,11 @@ def diagnose(
 
     A finding needs ``fraction`` of the recent records to agree (one odd
     step is not a trend) and at least ``min_records`` records, so a run is
-    not judged in its first few steps.
+    not judged in its first few steps. Only the records since the learning
+    rate last changed a lot (:func:`since_last_lr_change`) are judged: the
+    run as it is now, not as it was before the teacher lowered the rate.
     """
-    records = history.records[-window:]
+    records = since_last_lr_change(history.records)[-window:]
     if not records:
         return []
     findings: list[str] = []
@@ -291,7 +312,8 @@ def diagnose(
             Phrase(
                 N_(
                     "{names} contain NaN or infinite numbers: training has blown up. "
-                    "Reset the network and lower the learning rate (try 10 times smaller)."
+                    "Lower the learning rate (try 10 times smaller) and resume from the weights put back when the "
+                    "training diverged; if none were put back, reset the network."
                 ),
                 names=_names_list(broken),
             )
@@ -306,25 +328,31 @@ def diagnose(
     vanishing, dead, exploding, growing = [], [], [], []
     typical: dict[str, float] = {}
     for name in names:
+        entries = [(r, p) for r in records if (p := r.param(name)) is not None]
+        zero = np.array([p.grads.l2 == 0 for _r, p in entries if p.grads is not None], dtype=bool)
+        # Healthy training never gives a weight tensor an exactly zero gradient, so zero in
+        # half the recent steps already means its units have died (a few odd batches may
+        # still wake one up for a step, which is why "every step" would be too strict).
+        # And dead now: zero in at least half of the last few records too (gradients flowing again after a
+        # resume from the weights put back are news at once, not after half the window has passed).
+        if len(zero) >= min_records and np.mean(zero) >= 0.5 and np.mean(zero[-RECENT_DEAD:]) >= 0.5:
+            dead.append(name)
+            continue
+        if zero.any():
+            # Alive again: judged on the records since its gradient last stopped (the zero ratios of the dead
+            # stretch said "vanishing" of a layer learning at a healthy pace again).
+            last_zero = max(i for i, (_r, p) in enumerate(entries) if p.grads is not None and p.grads.l2 == 0)
+            entries = entries[last_zero + 1 :]
         ratios = []
         grad_norms = []
         weight_norms = []
-        for r in records:
-            p = r.param(name)
-            if p is None:
-                continue
+        for r, p in entries:
             ratio = r.update_ratio(name)
             if ratio is not None and not math.isnan(ratio):
                 ratios.append(ratio)
             if p.grads is not None:
                 grad_norms.append(p.grads.l2)
             weight_norms.append(p.weights.l2)
-        # Healthy training never gives a weight tensor an exactly zero gradient, so zero in
-        # half the recent steps already means its units have died (a few odd batches may
-        # still wake one up for a step, which is why "every step" would be too strict).
-        if len(grad_norms) >= min_records and np.mean(np.array(grad_norms) == 0) >= 0.5:
-            dead.append(name)
-            continue
         if len(ratios) >= min_records:
             ratios_arr = np.array(ratios)
             typical[name] = float(np.median(ratios_arr))
@@ -346,8 +374,9 @@ def diagnose(
             Phrase(
                 N_(
                     "In most recent steps no gradient at all reaches {names}: those weights have stopped "
-                    "learning. This usually means dead ReLUs (every unit outputs 0) after a too-large step. Reset "
-                    "the network and use a smaller learning rate."
+                    "learning. This usually means dead ReLUs (every unit outputs 0) after a too-large step; they "
+                    "do not come back by themselves. Lower the learning rate and resume from the weights put back "
+                    "when the training diverged; if none were put back, reset the network."
                 ),
                 names=_names_list(dead),
             )

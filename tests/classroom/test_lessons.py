@@ -1,6 +1,7 @@
 """Lesson presets: the shipped ones load and round-trip; broken files explain themselves."""
 
 import json
+import re
 from dataclasses import replace
 from pathlib import Path
 
@@ -120,6 +121,26 @@ def test_a_step_may_name_the_view_it_sends_the_class_to(tmp_path):
     assert [lesson.view_of_step(i) for i in range(-1, 4)] == [None, None, "kernels", "map", None]
     again = load_lesson(save_lesson(lesson, tmp_path / "again.json"))
     assert again == lesson and again.step_views == (None, "kernels", "map")
+
+
+def test_a_step_may_name_the_part_of_its_view_it_talks_about(tmp_path):
+    """Learning rate too high (session 44): its step spoke of "the gradient lines" while Statistics opened on
+    its first plot, "Update size"; a step's "part" names the plot (it round-trips, and is checked)."""
+    data = dict(GOOD, steps=["Start.", {"text": "Gradients.", "show": "statistics", "part": "gradient_norm"}])
+    lesson = load_lesson(_write(tmp_path, data))
+    assert [lesson.part_of_step(i) for i in range(3)] == [None, "gradient_norm", None]
+    assert load_lesson(save_lesson(lesson, tmp_path / "again.json")) == lesson
+    assert load_lesson(_write(tmp_path, GOOD)).step_parts == ()
+    bundled = load_lesson(REPO_PRESETS / "03_learning_rate_too_high.json")
+    step = next(i for i, text in enumerate(bundled.steps) if "gradient lines" in text)
+    assert (bundled.view_of_step(step), bundled.part_of_step(step)) == ("statistics", "gradient_norm")
+    for step, message in (
+        ({"text": "x", "show": "statistics", "part": "gradients"}, "'part' 'gradients' is not a part of its view;"),
+        ({"text": "x", "show": "kernels", "part": "weights"}, "'kernels' has no parts"),
+        ({"text": "x", "part": "weights"}, "None has no parts"),
+    ):
+        with pytest.raises(LessonError, match=re.escape(message)):
+            load_lesson(_write(tmp_path, dict(GOOD, steps=[step])))
 
 
 @pytest.mark.parametrize(

@@ -77,22 +77,55 @@ def test_the_accuracy_figure_follows_the_app_models_evaluations_and_weights():
     from cnnviz.train import events as ev
 
     class Toolbar:
-        figure = None
+        figure = level = None
 
-        def set_accuracy_figure(self, text):
-            self.figure = text
+        def set_accuracy_figure(self, text, level):
+            self.figure, self.level = text, level
 
     state, toolbar = AppState(), Toolbar()
     presenter.follow_accuracy(state, toolbar)
     assert toolbar.figure == "–"
     labels = np.zeros(3, np.int64)
     state.add_evaluation(ev.EvaluationFinished(5, 0.5, 0.4, 0.973, 3, labels, labels, np.ones(3, np.float32)))
-    assert toolbar.figure == "97.3%"
+    assert (toolbar.figure, toolbar.level) == ("97.3%", "good")
+    chance = ev.EvaluationFinished(6, 0.5, 2.3, 0.098, 3, labels, labels, np.ones(3, np.float32))
+    state.add_evaluation(chance)
+    assert (toolbar.figure, toolbar.level) == ("9.8%", "chance")
     state.clear_history()  # the weights start over
     assert toolbar.figure == "–"
     state.run.known_accuracy = 0.9  # a loaded file's figure, then the weights event
     state.events.weights.emit()
-    assert toolbar.figure == "90.0%"
+    assert (toolbar.figure, toolbar.level) == ("90.0%", "good")
+
+
+def test_chance_level_accuracy_is_not_shown_as_a_success(qtbot, shared):
+    """Learning rate too high (session 44): 8-13 % in ten classes, a guess, was the big figure in the success
+    green; it is coloured by what it means, and its tooltip says it."""
+    from PySide6.QtGui import QPalette
+
+    from cnnviz.gui import palette
+
+    assert [palette.accuracy_level(a) for a in (None, 0.084, 0.13, 0.5, 0.928)] == [
+        "learning",
+        "chance",
+        "chance",
+        "learning",
+        "good",
+    ]
+    assert palette.accuracy_level(0.5, classes=3) == "learning" and palette.accuracy_level(0.36, classes=3) == "chance"
+    window = shared()
+    window.set_presenter(True, full_screen=False)
+    figure = window.controls.accuracy_figure
+    try:
+        colours = {}
+        for level in ("chance", "good", "learning", "chance"):
+            window.controls.set_accuracy_figure("8.4%", level)
+            colours[level] = figure.palette().color(QPalette.WindowText).name()
+        assert colours == palette.ACCURACY_COLOURS
+        assert "chance" in figure.toolTip()
+    finally:
+        window.state.events.weights.emit()  # (the figure of the weights now again)
+        window.set_presenter(False, full_screen=False)
 
 
 def test_the_check_fails_when_presenter_mode_hides_one_of_the_four(qtbot, shared):

@@ -103,3 +103,117 @@ def test_the_limits_words_lie_beside_the_curves_not_over_them(qtbot, make_window
     finally:
         painter.end()
     assert axis.isVisible() and {"too big", "too small"} <= set(texts), texts
+
+
+def dead_event(step):
+    """Statistics of a net whose ReLUs died: not one gradient reaches a weight."""
+    import numpy as np
+
+    from cnnviz.train import events as ev
+    from cnnviz.train.stats import parameter_stats
+
+    w = {"conv1.weight": np.full((4, 1, 5, 5), 0.1), "dense1.weight": np.full((10, 20), 0.1)}
+    grads = {k: np.zeros_like(v) for k, v in w.items()}
+    return ev.ParameterStatsMeasured(step, step / 100, 0.5, tuple(parameter_stats(w, grads)))
+
+
+def y_labels(plot) -> list[str]:
+    """The labels the plot's left axis draws now."""
+    from PySide6.QtGui import QImage, QPainter
+
+    image = QImage(10, 10, QImage.Format_ARGB32)
+    painter = QPainter(image)
+    try:
+        return [spec[2] for spec in plot.getAxis("left").generateDrawSpecs(painter)[2]]
+    finally:
+        painter.end()
+
+
+def test_the_legend_shows_each_drawn_curve_not_a_crossed_out_eye(qtbot, make_window):
+    """Learning rate too high (session 44): on the "Gradient norm" tab the legend showed pyqtgraph's crossed-out
+    eye for every tensor: its entries were the update plot's curves, hidden with their plot behind the other tab
+    (and a click on an entry hid a curve)."""
+    panel = one_plot_at_a_time(make_window())
+    for index in (1, 2, 0):
+        panel.plot_tabs.setCurrentIndex(index)
+        pump()
+        samples = [sample.item for sample, _label in panel.legend.items]
+        assert len(samples) == 2 and all(item.isVisible() for item in samples), index
+
+
+def test_an_empty_log_plot_is_an_axis_waiting_for_data(qtbot, make_window):
+    """The "Gradient norm" plot of dead ReLUs (every value 0: nothing a log axis can show) was an empty frame with
+    one unlabelled tick, and before any statistics pyqtgraph's 1 to 10 read "2 3 4 ... 9"; now a labelled axis
+    of the range such values have, and the words for why it is empty."""
+    window = make_window()
+    panel = one_plot_at_a_time(window)
+    window.reset()
+    pump()
+    for index in (0, 1):
+        panel.plot_tabs.setCurrentIndex(index)
+        pump()
+        labels = y_labels(panel.plots[index])
+        assert "2" not in labels and len(labels) >= 2, labels
+    assert not panel.no_gradient.isVisible()
+    for i in range(15):
+        window.router.handle(dead_event(10 * (i + 1)))
+    pump()
+    panel.refresh()
+    pump()
+    assert len(y_labels(panel.grad_plot)) >= 2
+    assert panel.no_gradient.isVisible() and "0" in panel.no_gradient.toPlainText()
+    assert panel.grad_plot.getViewBox().sceneBoundingRect().contains(panel.no_gradient.sceneBoundingRect().center())
+    window.router.handle(stats_event(160, 0.01))  # gradients again
+    pump()
+    panel.refresh()
+    assert not panel.no_gradient.isVisible()
+    window.set_presenter(False, full_screen=False)
+
+
+def test_a_lesson_step_brings_up_the_plot_it_talks_about(qtbot, make_window):
+    """Learning rate too high, step 2 ("the gradient lines stop") opened Statistics on its first plot, "Update
+    size"; the step names its part, "gradient_norm", and that plot comes up."""
+    from pathlib import Path
+
+    from cnnviz.classroom.lessons import load_lesson
+
+    preset = load_lesson(Path(__file__).resolve().parents[2] / "assets" / "presets" / "03_learning_rate_too_high.json")
+    page = next(i for i, text in enumerate(preset.steps) if "gradient lines" in text) + 1
+    window = make_window()
+    window.set_presenter(True, full_screen=False)
+    window.resize(1024, 768)
+    for i in range(15):
+        window.router.handle(stats_event(10 * (i + 1), 0.01))
+    assert window.lessons.apply(preset, ask=False)
+    window.lessons.use_lesson_view(True, full_screen=False)
+    pump()
+    window.lessons.strip.set_page(page)  # (the Statistics panel never shown before)
+    panel = window.panels.statistics
+    pump()
+    panel.catch_up()
+    pump()
+    assert panel.isVisible() and panel.one_at_a_time
+    assert [p for p in panel.plots if p.isVisible()] == [panel.grad_plot]
+    # (the plots' tab bar under the hint, not over the panel's title: chosen while the panel was hidden, it was)
+    assert panel.plot_tabs.geometry().top() >= panel.hint_box.geometry().bottom(), panel.plot_tabs.geometry()
+    window.lessons.close(ask=False)
+
+
+def test_after_the_rate_was_lowered_the_box_speaks_of_the_run_now(qtbot, make_window):
+    """Learning rate too high (session 44): resumed at 0.05 from the weights put back, the dead-ReLU warning stayed
+    100+ steps; it goes with the first records of the new rate, and "healthy" waits until they can be judged."""
+    from dataclasses import replace
+
+    window = make_window()
+    window.show_tab("statistics")
+    panel = window.panels.statistics
+    for i in range(20):
+        window.router.handle(dead_event(10 * (i + 1)))
+    assert panel.update_diagnosis() and "⚠" in panel.hint_box.text()
+    for i in range(20, 23):
+        window.router.handle(replace(stats_event(10 * (i + 1), 0.01), lr=0.05))
+    assert panel.update_diagnosis() == []
+    assert "⚠" not in panel.hint_box.text() and "✓" not in panel.hint_box.text()  # (too few records to judge)
+    for i in range(23, 33):
+        window.router.handle(replace(stats_event(10 * (i + 1), 0.01), lr=0.05))
+    assert panel.update_diagnosis() == [] and "✓" in panel.hint_box.text()

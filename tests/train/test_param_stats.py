@@ -108,11 +108,59 @@ def test_all_zero_gradients_mean_dead_units():
     assert "no gradient" in diagnose(_history({"conv1.weight": [0.0] * 30}, grad_l2={"conv1.weight": mostly_dead}))[0]
 
 
+def _record_dead_then_flowing(history, dead_lr, dead_steps, lr, flowing_steps, first_step=1):
+    """``dead_steps`` records at ``dead_lr`` with no gradient at all, then ``flowing_steps`` at ``lr`` with healthy
+    gradients, the step count going on (as after a divergence: the weights put back, the count not)."""
+    step = first_step
+    for i in range(dead_steps + flowing_steps):
+        dead = i < dead_steps
+        rate = dead_lr if dead else lr
+        norm = 0.0 if dead else 1e-3 / rate  # |w| = 1: a healthy 1e-3 update ratio
+        weights, grads = {"conv1.weight": np.full((4, 4), 0.25)}, {"conv1.weight": np.full((4, 4), norm / 4)}
+        history.record(step, parameter_stats(weights, grads), lr=rate)
+        step += 1
+    return history
+
+
+def test_dead_units_are_judged_on_the_run_as_it_is_now():
+    """Learning rate too high (session 44): after the run died at lr 0.5 and the teacher resumed at 0.05, the
+    warning "no gradient at all reaches ..." stayed 100+ steps while accuracy was back at 92.8 %: it judged the
+    records from before the resume with those after it."""
+    history = _record_dead_then_flowing(StatsHistory(200), 0.5, 40, 0.05, 3)
+    assert diagnose(history) == []  # three records at the new rate, the gradients flowing
+    # The same rate throughout (the teacher resumed without lowering it): dead is still news only while it lasts.
+    same_rate = _record_dead_then_flowing(StatsHistory(200), 0.5, 40, 0.5, 3)
+    assert diagnose(same_rate) == []
+    still_dead = _record_dead_then_flowing(StatsHistory(200), 0.5, 40, 0.5, 0)
+    assert "no gradient" in diagnose(still_dead)[0]
+
+
+def test_too_big_steps_before_the_rate_was_lowered_are_not_judged_after_it():
+    history = _history({"conv1.weight": [0.5] * 30}, lr=0.5)
+    _record_dead_then_flowing(history, 0.5, 0, 0.05, 12, first_step=31)
+    assert diagnose(history) == []
+    # A schedule's smooth decay is no new start: the too-big steps are still judged.
+    smooth = StatsHistory()
+    for step in range(30):
+        rate = 0.5 * 0.99**step
+        weights, grads = {"w": np.full((4, 4), 0.25)}, {"w": np.full((4, 4), 0.5 / rate / 4)}
+        smooth.record(step + 1, parameter_stats(weights, grads), lr=rate)
+    assert "too big" in diagnose(smooth)[0]
+
+
+def test_the_dead_units_advice_agrees_with_the_divergence_banner():
+    """The banner says "Lower the learning rate ... and resume" (the weights from before the jump put back);
+    the box said "Reset the network": a reset is the last resort, when no weights were put back."""
+    findings = diagnose(_history({"conv1.weight": [0.0] * 30}, grad_l2={"conv1.weight": [0.0] * 30}))
+    assert "Lower the learning rate and resume" in findings[0]
+    assert findings[0].index("resume") < findings[0].index("reset the network")
+
+
 def test_nan_is_reported_at_once():
     history = StatsHistory()
     history.record(1, parameter_stats({"w": np.array([[1.0, np.nan]])}, {"w": np.ones((1, 2))}), lr=0.1)
     findings = diagnose(history)
-    assert len(findings) == 1 and "NaN" in findings[0] and "Reset" in findings[0]
+    assert len(findings) == 1 and "NaN" in findings[0] and "resume" in findings[0]
 
 
 def test_a_few_odd_steps_or_a_short_history_are_not_a_trend():

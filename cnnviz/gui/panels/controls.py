@@ -199,9 +199,18 @@ class ControlsPanel(QWidget):
         self.step_button.setEnabled(has_data)
         self.epochs_spin.setEnabled(not active)
 
-    def set_accuracy_figure(self, text: str) -> None:
-        """The toolbar's big test-accuracy figure ("97.3%", or "–" when not known)."""
-        self.accuracy_figure.setText(text or "–")
+    def set_accuracy_figure(self, text: str, level: str = "learning") -> None:
+        """The toolbar's big test-accuracy figure ("97.3%", or "–" when not known), coloured by its ``level``
+        (``palette.accuracy_level``: chance level is no success), which its tooltip says in words too."""
+        figure = self.accuracy_figure
+        figure.setText(text or "–")
+        if figure.property("level") != level:
+            figure.setProperty("level", level)
+            figure.style().unpolish(figure)  # (the style sheet's [level=...] rule: read again)
+            figure.style().polish(figure)
+            words = {"chance": tr("at chance level: no better than a guess"), "good": tr("good")}.get(level)
+            tip = tr("Test accuracy at the last evaluation")
+            figure.setToolTip(f"{tip} ({words})" if words else tip)
 
     def fit_zoom(self) -> None:
         """Its least and greatest width (:data:`LEAST_PX`, :data:`MOST_PX`) at the zoom in force."""

@@ -15,21 +15,45 @@ from PySide6.QtCore import QTimer, Signal
 from PySide6.QtGui import QFontMetrics
 from PySide6.QtWidgets import QComboBox, QGraphicsItem, QLabel, QSizePolicy, QTabBar
 
-from ...train.stats import EXPLODING_UPDATE_RATIO, HEALTHY_UPDATE_RATIO, VANISHING_UPDATE_RATIO, StatsHistory, diagnose
+from ...classroom import lessons
+from ...train.stats import (
+    EXPLODING_UPDATE_RATIO,
+    HEALTHY_UPDATE_RATIO,
+    VANISHING_UPDATE_RATIO,
+    StatsHistory,
+    diagnose,
+    since_last_lr_change,
+)
 from ...translatable import N_, in_language
 from .. import accessibility, palette, theme
 from ..language import number, tr
+from . import statistics_hints as hints
 from .common import LazyPanel, row_of, set_items
 
 MAX_POINTS = 4000
 FIELDS = ("update_ratio", "grad_l2", "p1", "p25", "p50", "p75", "p99")
 PLOT_TITLES = (N_("Update size"), N_("Gradient norm"), N_("Weights"))
+PARTS = lessons.PANEL_PARTS["statistics"]
+"""The plots' names in a lesson step's ``"part"``, in the order of :data:`PLOT_TITLES`."""
 MIN_PLOT_PX = 80
 HINT_STYLES = {
     "warning": "background: #fff4e0; border: 1px solid #c77700; color: #6b4100;",
     "ok": "background: #e6f4ea; border: 1px solid #188038; color: #0d5323;",
     "idle": "background: #f4f6f9; border: 1px solid #d5dae3; color: #5b6475;",
 }
+
+
+EMPTY_RANGES = {"update_ratio": (1e-6, 1.0), "grad_l2": (1e-4, 10.0)}
+"""A log plot's range while it has nothing to draw: an axis waiting for data (the ratio plot with its band and
+limits), not pyqtgraph's default 1 to 10 labelled 2, 3, ... 9."""
+
+
+class LegendSample(pg.ItemSample):
+    """A legend entry's sample: the curve's line, always (pyqtgraph draws a crossed-out eye for a curve that is
+    not visible, as every curve of a plot hidden behind another tab is) and not a switch that hides a curve."""
+
+    def mouseClickEvent(self, event) -> None:
+        event.ignore()
 
 
 def _tick_label(value: float, m: int, exponent: int) -> str:
@@ -99,6 +123,7 @@ class StatisticsPanel(LazyPanel):
             frame=False,
             colCount=4,
             horSpacing=14,
+            sampleType=LegendSample,
         )
         self.graphics.addItem(self.legend, row=0, col=0)
         self.graphics.ci.layout.setRowStretchFactor(0, 0)
@@ -158,6 +183,14 @@ class StatisticsPanel(LazyPanel):
         limits.setTickFont(theme.axis_font())
         limits.setTextPen(pg.mkPen(theme.TEXT))
         limits.setPen(pg.mkPen("#8a93a3"))
+        self.waiting: dict[pg.PlotItem, str] = {}
+        """The log plots with nothing to draw (their fields): their ticks are counted again once laid out."""
+        # (a curve of its own for each legend entry, in no plot: the plots' curves hide with their plot)
+        self.legend_samples: dict[str, pg.PlotDataItem] = {}
+        self.no_gradient = pg.TextItem(tr("No gradient: every value is 0"), color=theme.TEXT, anchor=(0.5, 0.5))
+        self.no_gradient.setParentItem(self.grad_plot.getViewBox())  # (in the plot's pixels, not its data's)
+        self.no_gradient.hide()
+        self.grad_plot.getViewBox().sigResized.connect(self._place_no_gradient)
         self.ratio_curves: dict[str, pg.PlotDataItem] = {}
         self.grad_curves: dict[str, pg.PlotDataItem] = {}
         # The bands' edges (percentiles 1, 99, 25, 75) are made once and only get new data: a FillBetweenItem
@@ -175,14 +208,26 @@ class StatisticsPanel(LazyPanel):
         self.steps: list[int] = []
         self.series: dict[str, dict[str, list[float]]] = {}
         self.findings: list[str] = []
+        self.banner_shown = False
+        self.brief = False
+        """The warnings show their first sentences (:mod:`.statistics_hints`): the whole text would leave the plot
+        under them too short to read."""
+        """The window's banner is showing a message: a warning box under it would be a second warning, and in
+        presenter mode at 1024x768 the two left the plot 10 px (the tab's title and tooltip keep the findings)."""
         self._timer = QTimer(self)
         self._timer.setSingleShot(True)
         self._timer.setInterval(1000)
         self._timer.timeout.connect(self._on_timer)
         self.layer_combo.currentIndexChanged.connect(lambda _i: self.refresh())
         self._show_hints()
+        self._wait_for_data()
 
     # --- one plot or three -------------------------------------------------------------------
+    def show_part(self, part: str) -> None:
+        """A lesson step's part (``cnnviz.classroom.lessons.PANEL_PARTS``: ``"gradient_norm"``...) comes up where
+        one plot is shown at a time (and is the one shown when the panel turns to one at a time)."""
+        self.plot_tabs.setCurrentIndex(PARTS.index(part))
+
     def plot_height_needed(self) -> float:
         """A plot's height for its axis title to fit beside it (and for its curve to be read)."""
         titles = [plot.getAxis("left").label.boundingRect().width() for plot in self.plots]  # (shown or not)
@@ -191,6 +236,8 @@ class StatisticsPanel(LazyPanel):
     def resizeEvent(self, event) -> None:
         super().resizeEvent(event)
         self._choose()
+        if self.findings:
+            self._show_hints()  # (in brief or whole: the plot's height changed)
 
     def showEvent(self, event) -> None:
         super().showEvent(event)
@@ -239,6 +286,9 @@ class StatisticsPanel(LazyPanel):
             # panel has.
             plot.getAxis("left").showLabel(not self.one_at_a_time)
         self.layer_combo.setEnabled(self.weight_plot in shown)
+        for plot, field in list(self.waiting.items()):
+            if plot in shown:
+                self._wait_for_data(plot, field)  # (as many labels as its height has room for, now it has one)
 
     # --- data ------------------------------------------------------------------------------
     def clear(self) -> None:
@@ -255,11 +305,13 @@ class StatisticsPanel(LazyPanel):
                 plot.removeItem(curve)
             curves.clear()
         self.legend.clear()
+        self.legend_samples.clear()
         self.median_curve.setData([], [])
         for edge in self.band_edges.values():
             edge.setData([], [])
         for plot in self.plots:
             plot.getViewBox().setXRange(0, 1, padding=0)
+        self._wait_for_data()
         self._show_hints()
 
     def add_stats(self, event, optimizer: str | None = None) -> None:
@@ -316,11 +368,32 @@ class StatisticsPanel(LazyPanel):
         """The diagnoses now, in the GUI's language (the hint box, the tab's tooltip)."""
         return [in_language(finding, tr) for finding in self.findings]
 
+    def give_way(self, banner_shown: bool) -> None:
+        """The window's banner was shown or hidden: one warning at a time, the banner's (the divergence warning
+        says what to do: lower the rate and resume)."""
+        self.banner_shown = bool(banner_shown)
+        self._show_hints()
+
+    def _in_brief(self, whole: list[str]) -> bool:
+        """Whether the warnings ``whole`` show in brief: the plot would be shorter than it can be read with them
+        whole (measured on the layout now, the same whichever text shows: no flicker between the two)."""
+        shown = [plot.getViewBox().height() for plot in self.plots if plot.isVisible()]
+        if self.hint_box.isVisible() and shown and min(shown) > 0 and self.hint_box.width() > 0:
+            now = self.hint_box.text().replace("<br>", "\n").split("\n")
+            more = hints.text_height(self.hint_box, whole) - hints.text_height(self.hint_box, now)
+            self.brief = min(shown) - more < theme.zoomed_px(MIN_PLOT_PX)
+        return self.brief
+
     def _show_hints(self) -> None:
+        self.hint_box.setVisible(not (self.findings and self.banner_shown))
+        tip = ""
         if self.findings:
-            text = "<br>".join(f"⚠ {f}" for f in self.findings_in_language())
+            whole = [f"⚠ {f}" for f in self.findings_in_language()]
+            shown = [hints.first_sentence(f) for f in whole] if self._in_brief(whole) else whole
+            text = "<br>".join(shown)
+            tip = "\n\n".join(whole) if shown != whole else ""
             style = HINT_STYLES["warning"]
-        elif len(self.history) >= 10:
+        elif len(since_last_lr_change(self.history.records)) >= 10:  # (judged: not just after the rate changed)
             text = tr(
                 "✓ Looks healthy: each step changes the weights by about {ratio} of their size (the green band)."
             ).format(ratio=f"{HEALTHY_UPDATE_RATIO:.0e}")
@@ -333,9 +406,34 @@ class StatisticsPanel(LazyPanel):
             style = HINT_STYLES["idle"]
         if text != self.hint_box.text():
             self.hint_box.setText(text)
+        if tip != self.hint_box.toolTip():
+            self.hint_box.setToolTip(tip)
         sheet = f"QLabel {{ {style} border-radius: 5px; padding: 6px; font-weight: 600; }}"
         if sheet != self.hint_box.styleSheet():  # re-polishing costs: only when the kind changes
             self.hint_box.setStyleSheet(sheet)
+
+    def _log_ticks(self, plot: pg.PlotItem, lo: float, hi: float) -> None:
+        height = plot.getViewBox().height() or theme.zoomed_px(2 * MIN_PLOT_PX)  # (behind another tab: not laid out)
+        lines = height / (1.8 * QFontMetrics(theme.axis_font()).height())
+        plot.getAxis("left").setTicks(log_ticks(lo, hi, int(max(2, lines))))
+
+    def _wait_for_data(self, plot: pg.PlotItem | None = None, field: str | None = None) -> None:
+        """A log plot with nothing to draw (``plot``; None: both) shows an axis waiting for data."""
+        if plot is None:
+            self.no_gradient.hide()
+            for plot, field in ((self.ratio_plot, "update_ratio"), (self.grad_plot, "grad_l2")):
+                self._wait_for_data(plot, field)
+            return
+        lo, hi = EMPTY_RANGES[field]
+        plot.getViewBox().setYRange(math.log10(lo), math.log10(hi), padding=0)  # (log10: the axis' own units)
+        self._log_ticks(plot, lo, hi)
+        self.waiting[plot] = field
+
+    def _place_no_gradient(self) -> None:
+        if self.no_gradient.isVisible():
+            self.no_gradient.setFont(theme.axis_font())  # (presenter mode's type, when on)
+        box = self.grad_plot.getViewBox().boundingRect()
+        self.no_gradient.setPos(box.center())
 
     def draw(self) -> None:
         if not self.steps:
@@ -347,7 +445,8 @@ class StatisticsPanel(LazyPanel):
             if name not in self.ratio_curves:
                 label = name.replace(".weight", "")
                 self.ratio_curves[name] = self.ratio_plot.plot(pen=palette.series_pen(i), connect="finite")
-                self.legend.addItem(self.ratio_curves[name], label)
+                self.legend_samples[name] = pg.PlotDataItem(pen=palette.series_pen(i))
+                self.legend.addItem(self.legend_samples[name], label)
                 self.grad_curves[name] = self.grad_plot.plot(pen=palette.series_pen(i), connect="finite")
             s = self.series[name]
             for curve, field in ((self.ratio_curves[name], "update_ratio"), (self.grad_curves[name], "grad_l2")):
@@ -358,8 +457,15 @@ class StatisticsPanel(LazyPanel):
             values = np.concatenate([np.asarray(s[field], dtype=np.float64) for s in self.series.values()])
             values = values[np.isfinite(values) & (values > 0)]
             if values.size:
-                lines = plot.getViewBox().height() / (1.8 * QFontMetrics(theme.axis_font()).height())
-                plot.getAxis("left").setTicks(log_ticks(float(values.min()), float(values.max()), int(max(2, lines))))
+                self.waiting.pop(plot, None)
+                plot.enableAutoRange(y=True)
+                self._log_ticks(plot, float(values.min()), float(values.max()))
+            else:
+                self._wait_for_data(plot, field)
+        latest = [s["grad_l2"][-1] for s in self.series.values()]
+        # (all zero now: the log axis cannot show 0, and an empty plot would look broken)
+        self.no_gradient.setVisible(bool(latest) and all(v == 0 for v in latest))
+        self._place_no_gradient()
         # The steps drawn, set on every plot (20-175 after a 938-step run, when they were linked).
         lo, hi = float(x[0]), float(x[-1])
         for plot in self.plots:

@@ -249,81 +249,81 @@
    <translation>CuPy im2col + cuBLAS (NVIDIA-GPU)</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/lessons.py" line="75" />
+   <location filename="cnnviz/classroom/lessons.py" line="77" />
    <source>Loss curve</source>
    <translation>Verlustkurve</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/lessons.py" line="76" />
+   <location filename="cnnviz/classroom/lessons.py" line="78" />
    <source>Accuracy curve</source>
    <translation>Genauigkeitskurve</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/lessons.py" line="77" />
+   <location filename="cnnviz/classroom/lessons.py" line="79" />
    <location filename="cnnviz/gui/panels/feature_maps.py" line="43" />
    <location filename="cnnviz/gui/panels/feature_maps.py" line="68" />
    <source>Feature maps</source>
    <translation>Merkmalskarten</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/lessons.py" line="78" />
+   <location filename="cnnviz/classroom/lessons.py" line="80" />
    <location filename="cnnviz/gui/panels/kernels.py" line="27" />
    <location filename="cnnviz/gui/panels/registry.py" line="325" />
    <source>Kernels</source>
    <translation>Kernel</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/lessons.py" line="79" />
+   <location filename="cnnviz/classroom/lessons.py" line="81" />
    <location filename="cnnviz/gui/panels/registry.py" line="328" />
    <location filename="cnnviz/gui/panels/timings.py" line="68" />
    <source>Time per layer</source>
    <translation>Zeit pro Schicht</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/lessons.py" line="80" />
+   <location filename="cnnviz/classroom/lessons.py" line="82" />
    <source>Draw and classify, class drawings</source>
    <translation>Zeichnen und erkennen, Klassenzeichnungen</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/lessons.py" line="81" />
+   <location filename="cnnviz/classroom/lessons.py" line="83" />
    <source>Mistakes (confusion matrix)</source>
    <translation>Fehler (Konfusionsmatrix)</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/lessons.py" line="82" />
+   <location filename="cnnviz/classroom/lessons.py" line="84" />
    <source>Why? (saliency, occlusion)</source>
    <translation>Warum? (Salienz, Verdeckung)</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/lessons.py" line="83" />
+   <location filename="cnnviz/classroom/lessons.py" line="85" />
    <location filename="cnnviz/gui/panels/filters.py" line="164" />
    <source>What each filter wants to see</source>
    <translation>Was jeder Filter sehen will</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/lessons.py" line="84" />
+   <location filename="cnnviz/classroom/lessons.py" line="86" />
    <location filename="cnnviz/gui/panels/map.py" line="51" />
    <location filename="cnnviz/gui/panels/map.py" line="80" />
    <source>Map of what it learned</source>
    <translation>Karte des Gelernten</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/lessons.py" line="85" />
+   <location filename="cnnviz/classroom/lessons.py" line="87" />
    <location filename="cnnviz/gui/panels/fool.py" line="110" />
    <location filename="cnnviz/gui/panels/registry.py" line="265" />
    <source>Fool the network</source>
    <translation>Das Netz austricksen</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/lessons.py" line="86" />
+   <location filename="cnnviz/classroom/lessons.py" line="88" />
    <location filename="cnnviz/gui/panels/registry.py" line="275" />
    <location filename="cnnviz/gui/panels/timelapse.py" line="38" />
    <source>Time-lapse</source>
    <translation>Zeitraffer</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/lessons.py" line="87" />
-   <location filename="cnnviz/gui/panels/statistics.py" line="88" />
+   <location filename="cnnviz/classroom/lessons.py" line="89" />
+   <location filename="cnnviz/gui/panels/statistics.py" line="112" />
    <source>Weight and gradient statistics</source>
    <translation>Gewichts- und Gradientenstatistik</translation>
   </message>
@@ -409,7 +409,7 @@
   </message>
   <message>
    <location filename="cnnviz/classroom/report.py" line="156" />
-   <location filename="cnnviz/gui/panels/statistics.py" line="112" />
+   <location filename="cnnviz/gui/panels/statistics.py" line="137" />
    <source>step</source>
    <translation>Schritt</translation>
   </message>
@@ -446,7 +446,7 @@
   </message>
   <message>
    <location filename="cnnviz/classroom/report.py" line="202" />
-   <location filename="cnnviz/gui/palette.py" line="106" />
+   <location filename="cnnviz/gui/palette.py" line="125" />
    <source>correct</source>
    <translation>richtig</translation>
   </message>
@@ -954,7 +954,7 @@
   </message>
   <message>
    <location filename="cnnviz/gui/checkpoints.py" line="241" />
-   <location filename="cnnviz/gui/window.py" line="469" />
+   <location filename="cnnviz/gui/window.py" line="470" />
    <source>closing</source>
    <translation>schließen</translation>
   </message>
@@ -1679,7 +1679,7 @@ Zuerst speichern, dann {what}?</translation>
    <translation>Wird angewendet…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lessons.py" line="330" />
+   <location filename="cnnviz/gui/lessons.py" line="335" />
    <source>Open a lesson preset</source>
    <translation>Lektion öffnen</translation>
   </message>
@@ -1694,7 +1694,7 @@ Zuerst speichern, dann {what}?</translation>
    <translation>die Lektion schließen</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lessons.py" line="330" />
+   <location filename="cnnviz/gui/lessons.py" line="335" />
    <source>Lesson preset</source>
    <translation>Lektion</translation>
   </message>
@@ -1704,7 +1704,7 @@ Zuerst speichern, dann {what}?</translation>
    <translation>die Lektion „{title}“ laden</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lessons.py" line="340" />
+   <location filename="cnnviz/gui/lessons.py" line="345" />
    <source>Cannot use this lesson file: {exc}</source>
    <translation>Diese Lektionsdatei ist nicht verwendbar: {exc}</translation>
   </message>
@@ -1837,7 +1837,7 @@ Zuerst speichern, dann {what}?</translation>
   <message>
    <location filename="cnnviz/gui/menus.py" line="70" />
    <location filename="cnnviz/gui/menus.py" line="130" />
-   <location filename="cnnviz/gui/window.py" line="339" />
+   <location filename="cnnviz/gui/window.py" line="340" />
    <source>Zoom {level}%</source>
    <translation>Zoom {level} %</translation>
   </message>
@@ -1847,7 +1847,7 @@ Zuerst speichern, dann {what}?</translation>
    <translation>(Lektionen nicht verfügbar: {problem})</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/palette.py" line="107" />
+   <location filename="cnnviz/gui/palette.py" line="126" />
    <source>wrong</source>
    <translation>falsch</translation>
   </message>
@@ -2018,6 +2018,12 @@ Zuerst speichern, dann {what}?</translation>
    <translation>Ordner mit IDX-Dateien im MNIST-Format öffnen</translation>
   </message>
   <message>
+   <location filename="cnnviz/gui/panels/controls.py" line="212" />
+   <location filename="cnnviz/gui/panels/presenter_toolbar.py" line="32" />
+   <source>Test accuracy at the last evaluation</source>
+   <translation>Testgenauigkeit bei der letzten Auswertung</translation>
+  </message>
+  <message>
    <location filename="cnnviz/gui/panels/controls.py" line="198" />
    <location filename="cnnviz/gui/panels/sidebar_groups.py" line="83" />
    <source>▶  Resume</source>
@@ -2030,22 +2036,32 @@ Zuerst speichern, dann {what}?</translation>
    <translation>❚❚  Pause</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/controls.py" line="251" />
+   <location filename="cnnviz/gui/panels/controls.py" line="260" />
    <source>not available here</source>
    <translation>hier nicht verfügbar</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/controls.py" line="312" />
+   <location filename="cnnviz/gui/panels/controls.py" line="321" />
    <source>valid: {count} layers</source>
    <translation>gültig: {count} Schichten</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/controls.py" line="345" />
+   <location filename="cnnviz/gui/panels/controls.py" line="211" />
+   <source>at chance level: no better than a guess</source>
+   <translation>auf Zufallsniveau: nicht besser als geraten</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/controls.py" line="211" />
+   <source>good</source>
+   <translation>gut</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/controls.py" line="354" />
    <source>{count} trainable parameters</source>
    <translation>{count} trainierbare Parameter</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/controls.py" line="409" />
+   <location filename="cnnviz/gui/panels/controls.py" line="418" />
    <source>The lesson asks for the {wanted} backend, which is not available here ({why}); using {chosen} instead.</source>
    <translation>Die Lektion möchte das Backend {wanted}, das hier nicht verfügbar ist ({why}); stattdessen wird {chosen} verwendet.</translation>
   </message>
@@ -3171,11 +3187,6 @@ accuracy</source>
 genauigkeit</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/presenter_toolbar.py" line="32" />
-   <source>Test accuracy at the last evaluation</source>
-   <translation>Testgenauigkeit bei der letzten Auswertung</translation>
-  </message>
-  <message>
    <location filename="cnnviz/gui/panels/registry.py" line="82" />
    <source>Training</source>
    <translation>Lernen</translation>
@@ -3395,83 +3406,88 @@ Tasten: {start} Start/Pause · {step} Schritt · {clear} Zeichnung löschen · {
    <translation>nicht verfügbar: {why}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/statistics.py" line="26" />
+   <location filename="cnnviz/gui/panels/statistics.py" line="35" />
    <source>Update size</source>
    <translation>Änderungsgröße</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/statistics.py" line="26" />
+   <location filename="cnnviz/gui/panels/statistics.py" line="35" />
    <source>Gradient norm</source>
    <translation>Gradientennorm</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/statistics.py" line="26" />
+   <location filename="cnnviz/gui/panels/statistics.py" line="35" />
    <source>Weights</source>
    <translation>Gewichte</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/statistics.py" line="65" />
+   <location filename="cnnviz/gui/panels/statistics.py" line="89" />
    <source>Weights and gradients</source>
    <translation>Gewichte und Gradienten</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/statistics.py" line="65" />
+   <location filename="cnnviz/gui/panels/statistics.py" line="89" />
    <source>per weight tensor, every few steps</source>
    <translation>pro Gewichtstensor, alle paar Schritte</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/statistics.py" line="67" />
+   <location filename="cnnviz/gui/panels/statistics.py" line="91" />
    <source>Percentile bands of this tensor's weights: 1–99% light, 25–75% dark, median</source>
    <translation>Perzentilbänder der Gewichte dieses Tensors: 1–99 % hell, 25–75 % dunkel, Median</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/statistics.py" line="69" />
-   <location filename="cnnviz/gui/panels/statistics.py" line="68" />
+   <location filename="cnnviz/gui/panels/statistics.py" line="93" />
+   <location filename="cnnviz/gui/panels/statistics.py" line="92" />
    <source>Weight distribution of</source>
    <translation>Gewichtsverteilung von</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/statistics.py" line="89" />
+   <location filename="cnnviz/gui/panels/statistics.py" line="113" />
    <source>The chosen tensor's weight percentiles, each tensor's update-to-weight ratio and gradient size against steps</source>
    <translation>Perzentile der Gewichte des gewählten Tensors, für jeden Tensor das Verhältnis von Änderung zu Gewicht und die Gradientengröße, über den Schritten</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/statistics.py" line="106" />
+   <location filename="cnnviz/gui/panels/statistics.py" line="190" />
+   <source>No gradient: every value is 0</source>
+   <translation>Kein Gradient: Jeder Wert ist 0</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/statistics.py" line="131" />
    <source>|Δw| / |w| per step</source>
    <translation>|Δw| / |w| pro Schritt</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/statistics.py" line="109" />
+   <location filename="cnnviz/gui/panels/statistics.py" line="134" />
    <source>gradient norm</source>
    <translation>Gradientennorm</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/statistics.py" line="112" />
+   <location filename="cnnviz/gui/panels/statistics.py" line="137" />
    <source>weights</source>
    <translation>Gewichte</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/statistics.py" line="329" />
+   <location filename="cnnviz/gui/panels/statistics.py" line="402" />
    <source>Statistics arrive every few steps while training. Healthy updates change the weights by about 1/1000 of their size per step (the green band).</source>
    <translation>Die Statistiken kommen während des Trainings alle paar Schritte. Gesunde Updates ändern die Gewichte pro Schritt um etwa 1/1000 ihrer Größe (das grüne Band).</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/statistics.py" line="151" />
+   <location filename="cnnviz/gui/panels/statistics.py" line="176" />
    <source>too small</source>
    <translation>zu klein</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/statistics.py" line="152" />
+   <location filename="cnnviz/gui/panels/statistics.py" line="177" />
    <source>too big</source>
    <translation>zu groß</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/statistics.py" line="324" />
+   <location filename="cnnviz/gui/panels/statistics.py" line="397" />
    <source>✓ Looks healthy: each step changes the weights by about {ratio} of their size (the green band).</source>
    <translation>✓ Sieht gesund aus: Jeder Schritt ändert die Gewichte um etwa {ratio} ihrer Größe (das grüne Band).</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/statistics.py" line="378" />
+   <location filename="cnnviz/gui/panels/statistics.py" line="484" />
    <source>{layer} weights</source>
    <translation>Gewichte {layer}</translation>
   </message>
@@ -4328,32 +4344,32 @@ Wiederherstellen?</translation>
    <translation>cnnviz – einem CNN beim Lernen zusehen</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/window.py" line="352" />
+   <location filename="cnnviz/gui/window.py" line="353" />
    <source>{zoom}: presenter mode's type stays as it is (it grows from {level}%)</source>
    <translation>{zoom}: Die Schrift des Präsentationsmodus bleibt, wie sie ist (sie wächst ab {level} %)</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/window.py" line="349" />
+   <location filename="cnnviz/gui/window.py" line="350" />
    <source>{zoom}: presenter mode's type is already the largest that fits this window ({width}×{height})</source>
    <translation>{zoom}: Die Schrift des Präsentationsmodus ist schon die größte, die in dieses Fenster passt ({width}×{height})</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/window.py" line="372" />
+   <location filename="cnnviz/gui/window.py" line="373" />
    <source>Zoom {asked}% does not fit this window ({width}×{height}): showing {level}%, the largest at which every view fits.</source>
    <translation>Zoom {asked} % passt nicht in dieses Fenster ({width}×{height}): Gezeigt wird {level} %, der größte, bei dem jede Ansicht passt.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/window.py" line="434" />
+   <location filename="cnnviz/gui/window.py" line="435" />
    <source>Test image #{index}: see inside it in Training (feature maps) and Why?</source>
    <translation>Testbild #{index}: Blick hinein unter Lernen (Merkmalskarten) und Warum?</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/window.py" line="386" />
+   <location filename="cnnviz/gui/window.py" line="387" />
    <source>Zoom {level}% is the largest at which every view fits this window ({width}×{height})</source>
    <translation>Zoom {level} % ist der größte, bei dem jede Ansicht in dieses Fenster passt ({width}×{height})</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/window.py" line="331" />
+   <location filename="cnnviz/gui/window.py" line="332" />
    <source>{zoom} (could not be stored)</source>
    <translation>{zoom} (konnte nicht gespeichert werden)</translation>
   </message>
@@ -4438,27 +4454,27 @@ Wiederherstellen?</translation>
    <translation>{names} und {last}</translation>
   </message>
   <message>
-   <location filename="cnnviz/train/stats.py" line="292" />
-   <source>{names} contain NaN or infinite numbers: training has blown up. Reset the network and lower the learning rate (try 10 times smaller).</source>
-   <translation>{names} enthalten NaN oder unendliche Zahlen: Das Training ist explodiert. Setze das Netz zurück und senke die Lernrate (versuche ein Zehntel).</translation>
+   <location filename="cnnviz/train/stats.py" line="313" />
+   <source>{names} contain NaN or infinite numbers: training has blown up. Lower the learning rate (try 10 times smaller) and resume from the weights put back when the training diverged; if none were put back, reset the network.</source>
+   <translation>{names} enthalten NaN oder unendliche Zahlen: Das Training ist explodiert. Senke die Lernrate (versuche ein Zehntel) und setze das Training mit den Gewichten fort, die zurückgeholt wurden, als das Training divergierte; wurden keine zurückgeholt, setze das Netz zurück.</translation>
   </message>
   <message>
-   <location filename="cnnviz/train/stats.py" line="347" />
-   <source>In most recent steps no gradient at all reaches {names}: those weights have stopped learning. This usually means dead ReLUs (every unit outputs 0) after a too-large step. Reset the network and use a smaller learning rate.</source>
-   <translation>In den meisten der letzten Schritte erreicht {names} überhaupt kein Gradient: Diese Gewichte lernen nicht mehr. Meist heißt das: tote ReLUs (jede Einheit gibt 0 aus) nach einem zu großen Schritt. Setze das Netz zurück und nimm eine kleinere Lernrate.</translation>
+   <location filename="cnnviz/train/stats.py" line="375" />
+   <source>In most recent steps no gradient at all reaches {names}: those weights have stopped learning. This usually means dead ReLUs (every unit outputs 0) after a too-large step; they do not come back by themselves. Lower the learning rate and resume from the weights put back when the training diverged; if none were put back, reset the network.</source>
+   <translation>In den meisten der letzten Schritte erreicht {names} überhaupt kein Gradient: Diese Gewichte lernen nicht mehr. Meist heißt das: tote ReLUs (jede Einheit gibt 0 aus) nach einem zu großen Schritt; sie erwachen nicht von selbst. Senke die Lernrate und setze das Training mit den Gewichten fort, die zurückgeholt wurden, als das Training divergierte; wurden keine zurückgeholt, setze das Netz zurück.</translation>
   </message>
   <message>
-   <location filename="cnnviz/train/stats.py" line="359" />
+   <location filename="cnnviz/train/stats.py" line="388" />
    <source>Vanishing gradients: each step changes {shown} by less than {ratio} of its size (healthy is about {healthy}), so those layers have almost stopped learning. Try a larger learning rate, the Adam optimizer, or a shallower network.</source>
    <translation>Verschwindende Gradienten: Jeder Schritt ändert {shown} um weniger als {ratio} ihrer Größe (gesund ist etwa {healthy}), diese Schichten lernen also fast nicht mehr. Versuche eine größere Lernrate, das Verfahren Adam oder ein flacheres Netz.</translation>
   </message>
   <message>
-   <location filename="cnnviz/train/stats.py" line="373" />
+   <location filename="cnnviz/train/stats.py" line="402" />
    <source>Steps are too big: each update changes {shown} by more than {ratio} of its size (healthy is about {healthy}). The learning rate is too high: the loss will jump around or get stuck. Lower the learning rate about 10 times.</source>
    <translation>Die Schritte sind zu groß: Jede Änderung verschiebt {shown} um mehr als {ratio} ihrer Größe (gesund ist etwa {healthy}). Die Lernrate ist zu hoch: Der Verlust springt hin und her oder bleibt hängen. Senke die Lernrate etwa auf ein Zehntel.</translation>
   </message>
   <message>
-   <location filename="cnnviz/train/stats.py" line="386" />
+   <location filename="cnnviz/train/stats.py" line="415" />
    <source>Exploding gradients: the gradients of {names} grew more than {factor} times over the recent steps. Lower the learning rate before the loss turns into NaN.</source>
    <translation>Explodierende Gradienten: Die Gradienten von {names} sind in den letzten Schritten um mehr als das {factor}-Fache gewachsen. Senke die Lernrate, bevor der Verlust NaN wird.</translation>
   </message>
@@ -4785,6 +4801,14 @@ Wiederherstellen?</translation>
   <message>
    <source>{text} Note: {note}.</source>
    <translation type="vanished">{text} Hinweis: {note}.</translation>
+  </message>
+  <message>
+   <source>{names} contain NaN or infinite numbers: training has blown up. Reset the network and lower the learning rate (try 10 times smaller).</source>
+   <translation type="vanished">{names} enthalten NaN oder unendliche Zahlen: Das Training ist explodiert. Setze das Netz zurück und senke die Lernrate (versuche ein Zehntel).</translation>
+  </message>
+  <message>
+   <source>In most recent steps no gradient at all reaches {names}: those weights have stopped learning. This usually means dead ReLUs (every unit outputs 0) after a too-large step. Reset the network and use a smaller learning rate.</source>
+   <translation type="vanished">In den meisten der letzten Schritte erreicht {names} überhaupt kein Gradient: Diese Gewichte lernen nicht mehr. Meist heißt das: tote ReLUs (jede Einheit gibt 0 aus) nach einem zu großen Schritt. Setze das Netz zurück und nimm eine kleinere Lernrate.</translation>
   </message>
   <message>
    <source>The last run is also kept in an autosave, offered at the next start.</source>

@@ -249,81 +249,81 @@
    <translation>CuPy im2col + cuBLAS(NVIDIA GPU)</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/lessons.py" line="75" />
+   <location filename="cnnviz/classroom/lessons.py" line="77" />
    <source>Loss curve</source>
    <translation>損失の曲線</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/lessons.py" line="76" />
+   <location filename="cnnviz/classroom/lessons.py" line="78" />
    <source>Accuracy curve</source>
    <translation>精度の曲線</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/lessons.py" line="77" />
+   <location filename="cnnviz/classroom/lessons.py" line="79" />
    <location filename="cnnviz/gui/panels/feature_maps.py" line="43" />
    <location filename="cnnviz/gui/panels/feature_maps.py" line="68" />
    <source>Feature maps</source>
    <translation>特徴マップ</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/lessons.py" line="78" />
+   <location filename="cnnviz/classroom/lessons.py" line="80" />
    <location filename="cnnviz/gui/panels/kernels.py" line="27" />
    <location filename="cnnviz/gui/panels/registry.py" line="325" />
    <source>Kernels</source>
    <translation>カーネル</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/lessons.py" line="79" />
+   <location filename="cnnviz/classroom/lessons.py" line="81" />
    <location filename="cnnviz/gui/panels/registry.py" line="328" />
    <location filename="cnnviz/gui/panels/timings.py" line="68" />
    <source>Time per layer</source>
    <translation>層ごとの時間</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/lessons.py" line="80" />
+   <location filename="cnnviz/classroom/lessons.py" line="82" />
    <source>Draw and classify, class drawings</source>
    <translation>描いて分類、クラスの手書き</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/lessons.py" line="81" />
+   <location filename="cnnviz/classroom/lessons.py" line="83" />
    <source>Mistakes (confusion matrix)</source>
    <translation>間違い（混同行列）</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/lessons.py" line="82" />
+   <location filename="cnnviz/classroom/lessons.py" line="84" />
    <source>Why? (saliency, occlusion)</source>
    <translation>なぜ？（サリエンシー、遮蔽）</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/lessons.py" line="83" />
+   <location filename="cnnviz/classroom/lessons.py" line="85" />
    <location filename="cnnviz/gui/panels/filters.py" line="164" />
    <source>What each filter wants to see</source>
    <translation>各フィルタが見たいもの</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/lessons.py" line="84" />
+   <location filename="cnnviz/classroom/lessons.py" line="86" />
    <location filename="cnnviz/gui/panels/map.py" line="51" />
    <location filename="cnnviz/gui/panels/map.py" line="80" />
    <source>Map of what it learned</source>
    <translation>学んだことの地図</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/lessons.py" line="85" />
+   <location filename="cnnviz/classroom/lessons.py" line="87" />
    <location filename="cnnviz/gui/panels/fool.py" line="110" />
    <location filename="cnnviz/gui/panels/registry.py" line="265" />
    <source>Fool the network</source>
    <translation>ネットワークをだます</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/lessons.py" line="86" />
+   <location filename="cnnviz/classroom/lessons.py" line="88" />
    <location filename="cnnviz/gui/panels/registry.py" line="275" />
    <location filename="cnnviz/gui/panels/timelapse.py" line="38" />
    <source>Time-lapse</source>
    <translation>タイムラプス</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/lessons.py" line="87" />
-   <location filename="cnnviz/gui/panels/statistics.py" line="88" />
+   <location filename="cnnviz/classroom/lessons.py" line="89" />
+   <location filename="cnnviz/gui/panels/statistics.py" line="112" />
    <source>Weight and gradient statistics</source>
    <translation>重みと勾配の統計</translation>
   </message>
@@ -409,7 +409,7 @@
   </message>
   <message>
    <location filename="cnnviz/classroom/report.py" line="156" />
-   <location filename="cnnviz/gui/panels/statistics.py" line="112" />
+   <location filename="cnnviz/gui/panels/statistics.py" line="137" />
    <source>step</source>
    <translation>ステップ</translation>
   </message>
@@ -446,7 +446,7 @@
   </message>
   <message>
    <location filename="cnnviz/classroom/report.py" line="202" />
-   <location filename="cnnviz/gui/palette.py" line="106" />
+   <location filename="cnnviz/gui/palette.py" line="125" />
    <source>correct</source>
    <translation>正解</translation>
   </message>
@@ -954,7 +954,7 @@
   </message>
   <message>
    <location filename="cnnviz/gui/checkpoints.py" line="241" />
-   <location filename="cnnviz/gui/window.py" line="469" />
+   <location filename="cnnviz/gui/window.py" line="470" />
    <source>closing</source>
    <translation>終了</translation>
   </message>
@@ -1679,7 +1679,7 @@ Save it before {what}?</source>
    <translation>適用中…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lessons.py" line="330" />
+   <location filename="cnnviz/gui/lessons.py" line="335" />
    <source>Open a lesson preset</source>
    <translation>レッスンを開く</translation>
   </message>
@@ -1694,7 +1694,7 @@ Save it before {what}?</source>
    <translation>レッスンを閉じる</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lessons.py" line="330" />
+   <location filename="cnnviz/gui/lessons.py" line="335" />
    <source>Lesson preset</source>
    <translation>レッスン</translation>
   </message>
@@ -1704,7 +1704,7 @@ Save it before {what}?</source>
    <translation>レッスン「{title}」を読み込む</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lessons.py" line="340" />
+   <location filename="cnnviz/gui/lessons.py" line="345" />
    <source>Cannot use this lesson file: {exc}</source>
    <translation>このレッスンファイルは使えません：{exc}</translation>
   </message>
@@ -1837,7 +1837,7 @@ Save it before {what}?</source>
   <message>
    <location filename="cnnviz/gui/menus.py" line="70" />
    <location filename="cnnviz/gui/menus.py" line="130" />
-   <location filename="cnnviz/gui/window.py" line="339" />
+   <location filename="cnnviz/gui/window.py" line="340" />
    <source>Zoom {level}%</source>
    <translation>ズーム {level}%</translation>
   </message>
@@ -1847,7 +1847,7 @@ Save it before {what}?</source>
    <translation>（レッスンを使えません：{problem}）</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/palette.py" line="107" />
+   <location filename="cnnviz/gui/palette.py" line="126" />
    <source>wrong</source>
    <translation>不正解</translation>
   </message>
@@ -2018,6 +2018,12 @@ Save it before {what}?</source>
    <translation>MNIST 形式の IDX ファイルのフォルダを開く</translation>
   </message>
   <message>
+   <location filename="cnnviz/gui/panels/controls.py" line="212" />
+   <location filename="cnnviz/gui/panels/presenter_toolbar.py" line="32" />
+   <source>Test accuracy at the last evaluation</source>
+   <translation>最後の評価でのテスト精度</translation>
+  </message>
+  <message>
    <location filename="cnnviz/gui/panels/controls.py" line="198" />
    <location filename="cnnviz/gui/panels/sidebar_groups.py" line="83" />
    <source>▶  Resume</source>
@@ -2030,22 +2036,32 @@ Save it before {what}?</source>
    <translation>❚❚  一時停止</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/controls.py" line="251" />
+   <location filename="cnnviz/gui/panels/controls.py" line="260" />
    <source>not available here</source>
    <translation>ここでは使えません</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/controls.py" line="312" />
+   <location filename="cnnviz/gui/panels/controls.py" line="321" />
    <source>valid: {count} layers</source>
    <translation>有効：{count} 層</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/controls.py" line="345" />
+   <location filename="cnnviz/gui/panels/controls.py" line="211" />
+   <source>at chance level: no better than a guess</source>
+   <translation>あてずっぽうの水準：当て推量と変わりません</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/controls.py" line="211" />
+   <source>good</source>
+   <translation>良好</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/controls.py" line="354" />
    <source>{count} trainable parameters</source>
    <translation>学習するパラメータ {count} 個</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/controls.py" line="409" />
+   <location filename="cnnviz/gui/panels/controls.py" line="418" />
    <source>The lesson asks for the {wanted} backend, which is not available here ({why}); using {chosen} instead.</source>
    <translation>このレッスンはバックエンド {wanted} を使いますが、ここでは使えません（{why}）。代わりに {chosen} を使います。</translation>
   </message>
@@ -3170,11 +3186,6 @@ accuracy</source>
 精度</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/presenter_toolbar.py" line="32" />
-   <source>Test accuracy at the last evaluation</source>
-   <translation>最後の評価でのテスト精度</translation>
-  </message>
-  <message>
    <location filename="cnnviz/gui/panels/registry.py" line="82" />
    <source>Training</source>
    <translation>学習</translation>
@@ -3394,83 +3405,88 @@ Keys: {start} start/pause · {step} step · {clear} clear drawing · {help} all 
    <translation>使用不可：{why}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/statistics.py" line="26" />
+   <location filename="cnnviz/gui/panels/statistics.py" line="35" />
    <source>Update size</source>
    <translation>更新量</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/statistics.py" line="26" />
+   <location filename="cnnviz/gui/panels/statistics.py" line="35" />
    <source>Gradient norm</source>
    <translation>勾配ノルム</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/statistics.py" line="26" />
+   <location filename="cnnviz/gui/panels/statistics.py" line="35" />
    <source>Weights</source>
    <translation>重み</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/statistics.py" line="65" />
+   <location filename="cnnviz/gui/panels/statistics.py" line="89" />
    <source>Weights and gradients</source>
    <translation>重みと勾配</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/statistics.py" line="65" />
+   <location filename="cnnviz/gui/panels/statistics.py" line="89" />
    <source>per weight tensor, every few steps</source>
    <translation>重みテンソルごと、数ステップおき</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/statistics.py" line="67" />
+   <location filename="cnnviz/gui/panels/statistics.py" line="91" />
    <source>Percentile bands of this tensor's weights: 1–99% light, 25–75% dark, median</source>
    <translation>このテンソルの重みのパーセンタイル帯：1–99% は薄く、25–75% は濃く、中央値</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/statistics.py" line="69" />
-   <location filename="cnnviz/gui/panels/statistics.py" line="68" />
+   <location filename="cnnviz/gui/panels/statistics.py" line="93" />
+   <location filename="cnnviz/gui/panels/statistics.py" line="92" />
    <source>Weight distribution of</source>
    <translation>重みの分布：</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/statistics.py" line="89" />
+   <location filename="cnnviz/gui/panels/statistics.py" line="113" />
    <source>The chosen tensor's weight percentiles, each tensor's update-to-weight ratio and gradient size against steps</source>
    <translation>ステップに対する、選んだテンソルの重みのパーセンタイル、各テンソルの更新量と重みの比、勾配の大きさ</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/statistics.py" line="106" />
+   <location filename="cnnviz/gui/panels/statistics.py" line="190" />
+   <source>No gradient: every value is 0</source>
+   <translation>勾配なし：すべての値が 0 です</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/statistics.py" line="131" />
    <source>|Δw| / |w| per step</source>
    <translation>ステップごとの |Δw| / |w|</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/statistics.py" line="109" />
+   <location filename="cnnviz/gui/panels/statistics.py" line="134" />
    <source>gradient norm</source>
    <translation>勾配ノルム</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/statistics.py" line="112" />
+   <location filename="cnnviz/gui/panels/statistics.py" line="137" />
    <source>weights</source>
    <translation>重み</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/statistics.py" line="329" />
+   <location filename="cnnviz/gui/panels/statistics.py" line="402" />
    <source>Statistics arrive every few steps while training. Healthy updates change the weights by about 1/1000 of their size per step (the green band).</source>
    <translation>統計は学習中に数ステップごとに届きます。健全な更新では、重みは 1 ステップごとにその大きさの約 1/1000 だけ変わります（緑の帯）。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/statistics.py" line="151" />
+   <location filename="cnnviz/gui/panels/statistics.py" line="176" />
    <source>too small</source>
    <translation>小さすぎ</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/statistics.py" line="152" />
+   <location filename="cnnviz/gui/panels/statistics.py" line="177" />
    <source>too big</source>
    <translation>大きすぎ</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/statistics.py" line="324" />
+   <location filename="cnnviz/gui/panels/statistics.py" line="397" />
    <source>✓ Looks healthy: each step changes the weights by about {ratio} of their size (the green band).</source>
    <translation>✓ 健全です：各ステップで重みがその大きさの約 {ratio} だけ変わります（緑の帯）。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/statistics.py" line="378" />
+   <location filename="cnnviz/gui/panels/statistics.py" line="484" />
    <source>{layer} weights</source>
    <translation>{layer} の重み</translation>
   </message>
@@ -4327,32 +4343,32 @@ Restore it?</source>
    <translation>cnnviz — CNN が学ぶ様子を見る</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/window.py" line="352" />
+   <location filename="cnnviz/gui/window.py" line="353" />
    <source>{zoom}: presenter mode's type stays as it is (it grows from {level}%)</source>
    <translation>{zoom}：プレゼンターモードの文字の大きさは変わりません（{level}% から大きくなります）</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/window.py" line="349" />
+   <location filename="cnnviz/gui/window.py" line="350" />
    <source>{zoom}: presenter mode's type is already the largest that fits this window ({width}×{height})</source>
    <translation>{zoom}：プレゼンターモードの文字は、すでにこのウィンドウ（{width}×{height}）に収まる最大の大きさです</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/window.py" line="372" />
+   <location filename="cnnviz/gui/window.py" line="373" />
    <source>Zoom {asked}% does not fit this window ({width}×{height}): showing {level}%, the largest at which every view fits.</source>
    <translation>ズーム {asked}% はこのウィンドウ（{width}×{height}）に収まりません：すべての表示が収まる最大の {level}% で表示します。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/window.py" line="434" />
+   <location filename="cnnviz/gui/window.py" line="435" />
    <source>Test image #{index}: see inside it in Training (feature maps) and Why?</source>
    <translation>テスト画像 #{index}：学習（特徴マップ）と「なぜ？」で中を見られます</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/window.py" line="386" />
+   <location filename="cnnviz/gui/window.py" line="387" />
    <source>Zoom {level}% is the largest at which every view fits this window ({width}×{height})</source>
    <translation>ズーム {level}% が、すべての表示がこのウィンドウ（{width}×{height}）に収まる最大の倍率です</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/window.py" line="331" />
+   <location filename="cnnviz/gui/window.py" line="332" />
    <source>{zoom} (could not be stored)</source>
    <translation>{zoom}（保存できませんでした）</translation>
   </message>
@@ -4437,27 +4453,27 @@ Restore it?</source>
    <translation>{names} と {last}</translation>
   </message>
   <message>
-   <location filename="cnnviz/train/stats.py" line="292" />
-   <source>{names} contain NaN or infinite numbers: training has blown up. Reset the network and lower the learning rate (try 10 times smaller).</source>
-   <translation>{names} に NaN または無限大の数が含まれています：学習が破綻しました。ネットワークをリセットし、学習率を下げてください（10 分の 1 を試してください）。</translation>
+   <location filename="cnnviz/train/stats.py" line="313" />
+   <source>{names} contain NaN or infinite numbers: training has blown up. Lower the learning rate (try 10 times smaller) and resume from the weights put back when the training diverged; if none were put back, reset the network.</source>
+   <translation>{names} に NaN または無限大の数が含まれています：学習が破綻しました。学習率を下げ（10 分の 1 を試してください）、発散したときに戻された重みから再開してください。重みが戻されていない場合は、ネットワークをリセットしてください。</translation>
   </message>
   <message>
-   <location filename="cnnviz/train/stats.py" line="347" />
-   <source>In most recent steps no gradient at all reaches {names}: those weights have stopped learning. This usually means dead ReLUs (every unit outputs 0) after a too-large step. Reset the network and use a smaller learning rate.</source>
-   <translation>最近のほとんどのステップで、{names} に勾配がまったく届いていません。これらの重みは学習を止めています。たいていは大きすぎるステップの後に ReLU が死んだ（すべてのユニットが 0 を出力する）ためです。ネットワークをリセットし、学習率を小さくしてください。</translation>
+   <location filename="cnnviz/train/stats.py" line="375" />
+   <source>In most recent steps no gradient at all reaches {names}: those weights have stopped learning. This usually means dead ReLUs (every unit outputs 0) after a too-large step; they do not come back by themselves. Lower the learning rate and resume from the weights put back when the training diverged; if none were put back, reset the network.</source>
+   <translation>最近のほとんどのステップで、{names} に勾配がまったく届いていません。これらの重みは学習を止めています。たいていは大きすぎるステップの後に ReLU が死んだ（すべてのユニットが 0 を出力する）ためで、自然には戻りません。学習率を下げ、発散したときに戻された重みから再開してください。重みが戻されていない場合は、ネットワークをリセットしてください。</translation>
   </message>
   <message>
-   <location filename="cnnviz/train/stats.py" line="359" />
+   <location filename="cnnviz/train/stats.py" line="388" />
    <source>Vanishing gradients: each step changes {shown} by less than {ratio} of its size (healthy is about {healthy}), so those layers have almost stopped learning. Try a larger learning rate, the Adam optimizer, or a shallower network.</source>
    <translation>勾配消失：各ステップで {shown} の変化が大きさの {ratio} 未満です（健全なのは約 {healthy}）。これらの層はほとんど学習していません。学習率を大きくするか、Adam を使うか、浅いネットワークを試してください。</translation>
   </message>
   <message>
-   <location filename="cnnviz/train/stats.py" line="373" />
+   <location filename="cnnviz/train/stats.py" line="402" />
    <source>Steps are too big: each update changes {shown} by more than {ratio} of its size (healthy is about {healthy}). The learning rate is too high: the loss will jump around or get stuck. Lower the learning rate about 10 times.</source>
    <translation>ステップが大きすぎます：各更新で {shown} が大きさの {ratio} を超えて変わります（健全なのは約 {healthy}）。学習率が高すぎます：損失が跳ね回るか、止まってしまいます。学習率を約 10 分の 1 にしてください。</translation>
   </message>
   <message>
-   <location filename="cnnviz/train/stats.py" line="386" />
+   <location filename="cnnviz/train/stats.py" line="415" />
    <source>Exploding gradients: the gradients of {names} grew more than {factor} times over the recent steps. Lower the learning rate before the loss turns into NaN.</source>
    <translation>勾配爆発：{names} の勾配が最近のステップで {factor} 倍を超えて大きくなりました。損失が NaN になる前に学習率を下げてください。</translation>
   </message>
@@ -4784,6 +4800,14 @@ Restore it?</source>
   <message>
    <source>{text} Note: {note}.</source>
    <translation type="vanished">{text} 注意：{note}。</translation>
+  </message>
+  <message>
+   <source>{names} contain NaN or infinite numbers: training has blown up. Reset the network and lower the learning rate (try 10 times smaller).</source>
+   <translation type="vanished">{names} に NaN または無限大の数が含まれています：学習が破綻しました。ネットワークをリセットし、学習率を下げてください（10 分の 1 を試してください）。</translation>
+  </message>
+  <message>
+   <source>In most recent steps no gradient at all reaches {names}: those weights have stopped learning. This usually means dead ReLUs (every unit outputs 0) after a too-large step. Reset the network and use a smaller learning rate.</source>
+   <translation type="vanished">最近のほとんどのステップで、{names} に勾配がまったく届いていません。これらの重みは学習を止めています。たいていは大きすぎるステップの後に ReLU が死んだ（すべてのユニットが 0 を出力する）ためです。ネットワークをリセットし、学習率を小さくしてください。</translation>
   </message>
   <message>
    <source>The last run is also kept in an autosave, offered at the next start.</source>

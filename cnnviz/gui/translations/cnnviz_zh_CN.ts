@@ -249,81 +249,81 @@
    <translation>CuPy im2col + cuBLAS（NVIDIA GPU）</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/lessons.py" line="75" />
+   <location filename="cnnviz/classroom/lessons.py" line="77" />
    <source>Loss curve</source>
    <translation>损失曲线</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/lessons.py" line="76" />
+   <location filename="cnnviz/classroom/lessons.py" line="78" />
    <source>Accuracy curve</source>
    <translation>准确率曲线</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/lessons.py" line="77" />
+   <location filename="cnnviz/classroom/lessons.py" line="79" />
    <location filename="cnnviz/gui/panels/feature_maps.py" line="43" />
    <location filename="cnnviz/gui/panels/feature_maps.py" line="68" />
    <source>Feature maps</source>
    <translation>特征图</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/lessons.py" line="78" />
+   <location filename="cnnviz/classroom/lessons.py" line="80" />
    <location filename="cnnviz/gui/panels/kernels.py" line="27" />
    <location filename="cnnviz/gui/panels/registry.py" line="325" />
    <source>Kernels</source>
    <translation>卷积核</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/lessons.py" line="79" />
+   <location filename="cnnviz/classroom/lessons.py" line="81" />
    <location filename="cnnviz/gui/panels/registry.py" line="328" />
    <location filename="cnnviz/gui/panels/timings.py" line="68" />
    <source>Time per layer</source>
    <translation>每层耗时</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/lessons.py" line="80" />
+   <location filename="cnnviz/classroom/lessons.py" line="82" />
    <source>Draw and classify, class drawings</source>
    <translation>手写识别、全班的手写</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/lessons.py" line="81" />
+   <location filename="cnnviz/classroom/lessons.py" line="83" />
    <source>Mistakes (confusion matrix)</source>
    <translation>错误（混淆矩阵）</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/lessons.py" line="82" />
+   <location filename="cnnviz/classroom/lessons.py" line="84" />
    <source>Why? (saliency, occlusion)</source>
    <translation>为什么？（显著图、遮挡）</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/lessons.py" line="83" />
+   <location filename="cnnviz/classroom/lessons.py" line="85" />
    <location filename="cnnviz/gui/panels/filters.py" line="164" />
    <source>What each filter wants to see</source>
    <translation>每个滤波器想看到什么</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/lessons.py" line="84" />
+   <location filename="cnnviz/classroom/lessons.py" line="86" />
    <location filename="cnnviz/gui/panels/map.py" line="51" />
    <location filename="cnnviz/gui/panels/map.py" line="80" />
    <source>Map of what it learned</source>
    <translation>所学内容的地图</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/lessons.py" line="85" />
+   <location filename="cnnviz/classroom/lessons.py" line="87" />
    <location filename="cnnviz/gui/panels/fool.py" line="110" />
    <location filename="cnnviz/gui/panels/registry.py" line="265" />
    <source>Fool the network</source>
    <translation>骗过网络</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/lessons.py" line="86" />
+   <location filename="cnnviz/classroom/lessons.py" line="88" />
    <location filename="cnnviz/gui/panels/registry.py" line="275" />
    <location filename="cnnviz/gui/panels/timelapse.py" line="38" />
    <source>Time-lapse</source>
    <translation>延时回放</translation>
   </message>
   <message>
-   <location filename="cnnviz/classroom/lessons.py" line="87" />
-   <location filename="cnnviz/gui/panels/statistics.py" line="88" />
+   <location filename="cnnviz/classroom/lessons.py" line="89" />
+   <location filename="cnnviz/gui/panels/statistics.py" line="112" />
    <source>Weight and gradient statistics</source>
    <translation>权重与梯度统计</translation>
   </message>
@@ -409,7 +409,7 @@
   </message>
   <message>
    <location filename="cnnviz/classroom/report.py" line="156" />
-   <location filename="cnnviz/gui/panels/statistics.py" line="112" />
+   <location filename="cnnviz/gui/panels/statistics.py" line="137" />
    <source>step</source>
    <translation>步</translation>
   </message>
@@ -446,7 +446,7 @@
   </message>
   <message>
    <location filename="cnnviz/classroom/report.py" line="202" />
-   <location filename="cnnviz/gui/palette.py" line="106" />
+   <location filename="cnnviz/gui/palette.py" line="125" />
    <source>correct</source>
    <translation>正确</translation>
   </message>
@@ -954,7 +954,7 @@
   </message>
   <message>
    <location filename="cnnviz/gui/checkpoints.py" line="241" />
-   <location filename="cnnviz/gui/window.py" line="469" />
+   <location filename="cnnviz/gui/window.py" line="470" />
    <source>closing</source>
    <translation>关闭</translation>
   </message>
@@ -1679,7 +1679,7 @@ Save it before {what}?</source>
    <translation>正在应用…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lessons.py" line="330" />
+   <location filename="cnnviz/gui/lessons.py" line="335" />
    <source>Open a lesson preset</source>
    <translation>打开课程</translation>
   </message>
@@ -1694,7 +1694,7 @@ Save it before {what}?</source>
    <translation>关闭课程</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lessons.py" line="330" />
+   <location filename="cnnviz/gui/lessons.py" line="335" />
    <source>Lesson preset</source>
    <translation>课程</translation>
   </message>
@@ -1704,7 +1704,7 @@ Save it before {what}?</source>
    <translation>加载课程“{title}”</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lessons.py" line="340" />
+   <location filename="cnnviz/gui/lessons.py" line="345" />
    <source>Cannot use this lesson file: {exc}</source>
    <translation>无法使用此课程文件：{exc}</translation>
   </message>
@@ -1837,7 +1837,7 @@ Save it before {what}?</source>
   <message>
    <location filename="cnnviz/gui/menus.py" line="70" />
    <location filename="cnnviz/gui/menus.py" line="130" />
-   <location filename="cnnviz/gui/window.py" line="339" />
+   <location filename="cnnviz/gui/window.py" line="340" />
    <source>Zoom {level}%</source>
    <translation>缩放 {level}%</translation>
   </message>
@@ -1847,7 +1847,7 @@ Save it before {what}?</source>
    <translation>（课程不可用：{problem}）</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/palette.py" line="107" />
+   <location filename="cnnviz/gui/palette.py" line="126" />
    <source>wrong</source>
    <translation>错误</translation>
   </message>
@@ -2018,6 +2018,12 @@ Save it before {what}?</source>
    <translation>打开包含 MNIST 格式 IDX 文件的文件夹</translation>
   </message>
   <message>
+   <location filename="cnnviz/gui/panels/controls.py" line="212" />
+   <location filename="cnnviz/gui/panels/presenter_toolbar.py" line="32" />
+   <source>Test accuracy at the last evaluation</source>
+   <translation>上次评估的测试准确率</translation>
+  </message>
+  <message>
    <location filename="cnnviz/gui/panels/controls.py" line="198" />
    <location filename="cnnviz/gui/panels/sidebar_groups.py" line="83" />
    <source>▶  Resume</source>
@@ -2030,22 +2036,32 @@ Save it before {what}?</source>
    <translation>❚❚  暂停</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/controls.py" line="251" />
+   <location filename="cnnviz/gui/panels/controls.py" line="260" />
    <source>not available here</source>
    <translation>此处不可用</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/controls.py" line="312" />
+   <location filename="cnnviz/gui/panels/controls.py" line="321" />
    <source>valid: {count} layers</source>
    <translation>有效：{count} 层</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/controls.py" line="345" />
+   <location filename="cnnviz/gui/panels/controls.py" line="211" />
+   <source>at chance level: no better than a guess</source>
+   <translation>处于随机水平：不比瞎猜好</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/controls.py" line="211" />
+   <source>good</source>
+   <translation>良好</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/controls.py" line="354" />
    <source>{count} trainable parameters</source>
    <translation>{count} 个可训练参数</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/controls.py" line="409" />
+   <location filename="cnnviz/gui/panels/controls.py" line="418" />
    <source>The lesson asks for the {wanted} backend, which is not available here ({why}); using {chosen} instead.</source>
    <translation>本课程要求使用 {wanted} 后端，但此处不可用（{why}）；改用 {chosen}。</translation>
   </message>
@@ -3170,11 +3186,6 @@ accuracy</source>
 准确率</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/presenter_toolbar.py" line="32" />
-   <source>Test accuracy at the last evaluation</source>
-   <translation>上次评估的测试准确率</translation>
-  </message>
-  <message>
    <location filename="cnnviz/gui/panels/registry.py" line="82" />
    <source>Training</source>
    <translation>训练</translation>
@@ -3394,83 +3405,88 @@ Keys: {start} start/pause · {step} step · {clear} clear drawing · {help} all 
    <translation>不可用：{why}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/statistics.py" line="26" />
+   <location filename="cnnviz/gui/panels/statistics.py" line="35" />
    <source>Update size</source>
    <translation>更新幅度</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/statistics.py" line="26" />
+   <location filename="cnnviz/gui/panels/statistics.py" line="35" />
    <source>Gradient norm</source>
    <translation>梯度范数</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/statistics.py" line="26" />
+   <location filename="cnnviz/gui/panels/statistics.py" line="35" />
    <source>Weights</source>
    <translation>权重</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/statistics.py" line="65" />
+   <location filename="cnnviz/gui/panels/statistics.py" line="89" />
    <source>Weights and gradients</source>
    <translation>权重与梯度</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/statistics.py" line="65" />
+   <location filename="cnnviz/gui/panels/statistics.py" line="89" />
    <source>per weight tensor, every few steps</source>
    <translation>按权重张量，每隔几步</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/statistics.py" line="67" />
+   <location filename="cnnviz/gui/panels/statistics.py" line="91" />
    <source>Percentile bands of this tensor's weights: 1–99% light, 25–75% dark, median</source>
    <translation>该张量权重的百分位带：1–99% 浅色，25–75% 深色，中位数</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/statistics.py" line="69" />
-   <location filename="cnnviz/gui/panels/statistics.py" line="68" />
+   <location filename="cnnviz/gui/panels/statistics.py" line="93" />
+   <location filename="cnnviz/gui/panels/statistics.py" line="92" />
    <source>Weight distribution of</source>
    <translation>权重分布：</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/statistics.py" line="89" />
+   <location filename="cnnviz/gui/panels/statistics.py" line="113" />
    <source>The chosen tensor's weight percentiles, each tensor's update-to-weight ratio and gradient size against steps</source>
    <translation>随步数变化的所选张量权重百分位、各张量的更新量与权重之比以及梯度大小</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/statistics.py" line="106" />
+   <location filename="cnnviz/gui/panels/statistics.py" line="190" />
+   <source>No gradient: every value is 0</source>
+   <translation>没有梯度：所有值都是 0</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/statistics.py" line="131" />
    <source>|Δw| / |w| per step</source>
    <translation>每步 |Δw| / |w|</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/statistics.py" line="109" />
+   <location filename="cnnviz/gui/panels/statistics.py" line="134" />
    <source>gradient norm</source>
    <translation>梯度范数</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/statistics.py" line="112" />
+   <location filename="cnnviz/gui/panels/statistics.py" line="137" />
    <source>weights</source>
    <translation>权重</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/statistics.py" line="329" />
+   <location filename="cnnviz/gui/panels/statistics.py" line="402" />
    <source>Statistics arrive every few steps while training. Healthy updates change the weights by about 1/1000 of their size per step (the green band).</source>
    <translation>训练时每隔几步会收到统计数据。健康的更新每步使权重变化约为其大小的 1/1000（绿色带）。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/statistics.py" line="151" />
+   <location filename="cnnviz/gui/panels/statistics.py" line="176" />
    <source>too small</source>
    <translation>太小</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/statistics.py" line="152" />
+   <location filename="cnnviz/gui/panels/statistics.py" line="177" />
    <source>too big</source>
    <translation>太大</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/statistics.py" line="324" />
+   <location filename="cnnviz/gui/panels/statistics.py" line="397" />
    <source>✓ Looks healthy: each step changes the weights by about {ratio} of their size (the green band).</source>
    <translation>✓ 看起来很健康：每一步权重的变化约为其大小的 {ratio}（绿色带）。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/statistics.py" line="378" />
+   <location filename="cnnviz/gui/panels/statistics.py" line="484" />
    <source>{layer} weights</source>
    <translation>{layer} 权重</translation>
   </message>
@@ -4327,32 +4343,32 @@ Restore it?</source>
    <translation>cnnviz — 看卷积神经网络学习</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/window.py" line="352" />
+   <location filename="cnnviz/gui/window.py" line="353" />
    <source>{zoom}: presenter mode's type stays as it is (it grows from {level}%)</source>
    <translation>{zoom}：演示模式的字号保持不变（从 {level}% 起才会变大）</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/window.py" line="349" />
+   <location filename="cnnviz/gui/window.py" line="350" />
    <source>{zoom}: presenter mode's type is already the largest that fits this window ({width}×{height})</source>
    <translation>{zoom}：演示模式的字号已是此窗口（{width}×{height}）能容纳的最大字号</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/window.py" line="372" />
+   <location filename="cnnviz/gui/window.py" line="373" />
    <source>Zoom {asked}% does not fit this window ({width}×{height}): showing {level}%, the largest at which every view fits.</source>
    <translation>缩放 {asked}% 放不进此窗口（{width}×{height}）：改为显示 {level}%，即所有视图都能放下的最大比例。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/window.py" line="434" />
+   <location filename="cnnviz/gui/window.py" line="435" />
    <source>Test image #{index}: see inside it in Training (feature maps) and Why?</source>
    <translation>测试图片 #{index}：在“训练”（特征图）和“为什么？”中查看内部</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/window.py" line="386" />
+   <location filename="cnnviz/gui/window.py" line="387" />
    <source>Zoom {level}% is the largest at which every view fits this window ({width}×{height})</source>
    <translation>缩放 {level}% 是所有视图都能放进此窗口（{width}×{height}）的最大比例</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/window.py" line="331" />
+   <location filename="cnnviz/gui/window.py" line="332" />
    <source>{zoom} (could not be stored)</source>
    <translation>{zoom}（无法保存）</translation>
   </message>
@@ -4437,27 +4453,27 @@ Restore it?</source>
    <translation>{names} 和 {last}</translation>
   </message>
   <message>
-   <location filename="cnnviz/train/stats.py" line="292" />
-   <source>{names} contain NaN or infinite numbers: training has blown up. Reset the network and lower the learning rate (try 10 times smaller).</source>
-   <translation>{names} 含有 NaN 或无穷大的数：训练已经崩溃。请重置网络并降低学习率（试试小 10 倍）。</translation>
+   <location filename="cnnviz/train/stats.py" line="313" />
+   <source>{names} contain NaN or infinite numbers: training has blown up. Lower the learning rate (try 10 times smaller) and resume from the weights put back when the training diverged; if none were put back, reset the network.</source>
+   <translation>{names} 含有 NaN 或无穷大的数：训练已经崩溃。请降低学习率（试试小 10 倍），从训练发散时恢复的权重继续训练；如果没有恢复权重，请重置网络。</translation>
   </message>
   <message>
-   <location filename="cnnviz/train/stats.py" line="347" />
-   <source>In most recent steps no gradient at all reaches {names}: those weights have stopped learning. This usually means dead ReLUs (every unit outputs 0) after a too-large step. Reset the network and use a smaller learning rate.</source>
-   <translation>在最近的大多数步骤中，完全没有梯度到达 {names}：这些权重已停止学习。这通常意味着步长过大后 ReLU 死亡（每个单元都输出 0）。请重置网络并使用更小的学习率。</translation>
+   <location filename="cnnviz/train/stats.py" line="375" />
+   <source>In most recent steps no gradient at all reaches {names}: those weights have stopped learning. This usually means dead ReLUs (every unit outputs 0) after a too-large step; they do not come back by themselves. Lower the learning rate and resume from the weights put back when the training diverged; if none were put back, reset the network.</source>
+   <translation>在最近的大多数步骤中，完全没有梯度到达 {names}：这些权重已停止学习。这通常意味着步长过大后 ReLU 死亡（每个单元都输出 0），它们不会自己恢复。请降低学习率，从训练发散时恢复的权重继续训练；如果没有恢复权重，请重置网络。</translation>
   </message>
   <message>
-   <location filename="cnnviz/train/stats.py" line="359" />
+   <location filename="cnnviz/train/stats.py" line="388" />
    <source>Vanishing gradients: each step changes {shown} by less than {ratio} of its size (healthy is about {healthy}), so those layers have almost stopped learning. Try a larger learning rate, the Adam optimizer, or a shallower network.</source>
    <translation>梯度消失：每一步对 {shown} 的改变小于其大小的 {ratio}（健康约为 {healthy}），因此这些层几乎停止了学习。请尝试更大的学习率、Adam 优化器或更浅的网络。</translation>
   </message>
   <message>
-   <location filename="cnnviz/train/stats.py" line="373" />
+   <location filename="cnnviz/train/stats.py" line="402" />
    <source>Steps are too big: each update changes {shown} by more than {ratio} of its size (healthy is about {healthy}). The learning rate is too high: the loss will jump around or get stuck. Lower the learning rate about 10 times.</source>
    <translation>步长太大：每次更新使 {shown} 的改变超过其大小的 {ratio}（健康约为 {healthy}）。学习率太高：损失会来回跳动或卡住。请把学习率降低约 10 倍。</translation>
   </message>
   <message>
-   <location filename="cnnviz/train/stats.py" line="386" />
+   <location filename="cnnviz/train/stats.py" line="415" />
    <source>Exploding gradients: the gradients of {names} grew more than {factor} times over the recent steps. Lower the learning rate before the loss turns into NaN.</source>
    <translation>梯度爆炸：{names} 的梯度在最近的步骤中增长了 {factor} 倍以上。请在损失变成 NaN 之前降低学习率。</translation>
   </message>
@@ -4784,6 +4800,14 @@ Restore it?</source>
   <message>
    <source>{text} Note: {note}.</source>
    <translation type="vanished">{text} 注意：{note}。</translation>
+  </message>
+  <message>
+   <source>{names} contain NaN or infinite numbers: training has blown up. Reset the network and lower the learning rate (try 10 times smaller).</source>
+   <translation type="vanished">{names} 含有 NaN 或无穷大的数：训练已经崩溃。请重置网络并降低学习率（试试小 10 倍）。</translation>
+  </message>
+  <message>
+   <source>In most recent steps no gradient at all reaches {names}: those weights have stopped learning. This usually means dead ReLUs (every unit outputs 0) after a too-large step. Reset the network and use a smaller learning rate.</source>
+   <translation type="vanished">在最近的大多数步骤中，完全没有梯度到达 {names}：这些权重已停止学习。这通常意味着步长过大后 ReLU 死亡（每个单元都输出 0）。请重置网络并使用更小的学习率。</translation>
   </message>
   <message>
    <source>The last run is also kept in an autosave, offered at the next start.</source>
