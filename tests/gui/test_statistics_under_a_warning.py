@@ -17,11 +17,11 @@ def test_statistics_keeps_a_readable_plot_under_the_strip_and_the_warning(qtbot,
     window.set_full_screen = lambda on: None
     assert window.lessons.apply(too_high(), ask=False)
     window.lessons.use_lesson_view(True, full_screen=False)
+    strip = window.lessons.strip
+    strip.set_page(3)  # (before the warning: a page turned under it takes the room from it)
     for i in range(16):
         window.router.handle(dead_event(10 * (i + 1)))
     window.router.handle(diverged())
-    strip = window.lessons.strip
-    strip.set_page(3)
     if strip.text_label.isHidden():
         strip.collapse_button.click()  # the teacher opens the step over the warning
     window.show_tab("statistics")
