@@ -44,7 +44,7 @@ class Arrangement:
 
 def arrangement(width: int, height: int, presenter: bool, guest: bool = False) -> Arrangement:
     """Which right-column panels stay beside the tabs for a workspace of this size (``width``: what a guest
-    column, the class canvas, leaves of it)."""
+    column, the class canvas, leaves of it; ``height``: at 100 %, the workspace's divided by the zoom)."""
     keys = tuple(spec.key for spec in registry.placed(RIGHT))
     if presenter:
         # Always beside the tabs: the drawing on a tab of its own would need tab-flipping in a lesson. Where the class

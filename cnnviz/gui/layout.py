@@ -239,7 +239,10 @@ class Workspace(QWidget):
         """Place the right-column panels for the current size; True when the arrangement changed."""
         size = self.size()
         guest = self.guest_width()
-        wanted = arrangement(size.width() - guest, size.height(), self.presenter, guest=bool(guest))
+        # (the heights the panels need grow with the zoom: at 150 % a 1366x768 laptop's kernels beside the Draw
+        # panel pushed its canvas over its Clear button; below 100 % the plots' least heights in pixels stay)
+        height = round(size.height() / max(theme.ZOOM, 1.0))
+        wanted = arrangement(size.width() - guest, height, self.presenter, guest=bool(guest))
         if wanted == self.current and not force:
             return False
         current_key = self._current_tab_key()

@@ -166,5 +166,6 @@ def apply(window, level: int) -> None:
     presenter.style(window, window.state.presenter)
     # The sizes that were measured with the old type: the sidebar's width, the columns and splitters.
     window.workspace.fit_sidebar()
-    window.workspace.size_splitters(force=True)
+    if not window.workspace.arrange():  # (which panels stay beside the tabs depends on the zoom: arrangement)
+        window.workspace.size_splitters(force=True)
     window.updateGeometry()

@@ -169,6 +169,27 @@ def test_every_view_fits_a_1366x768_laptop_zoomed(qtbot, make_window, level):
     assert window.size().width() == 1366, "nothing forced the window wider than the screen"
 
 
+def test_a_full_height_laptop_zoomed_to_150_keeps_the_draw_panel_whole(qtbot, shared):
+    """A 1366x768 window as tall as the screen, zoomed with Ctrl+= to 150 %: the kernels stayed beside the Draw panel
+    (the height was judged at 100 %) and its canvas lay over its Clear button and stroke slider. The panels beside
+    the tabs are chosen for the zoomed sizes, when the zoom changes too."""
+    window = shared()
+    window.showNormal()
+    window.resize(1366, 768)
+    fit.settle_layout(window)
+    assert "kernels" in window.workspace.current.right  # (at 100 % they are beside the Draw panel)
+    try:
+        window.set_zoom(150, remember=False)
+        fit.settle_layout(window)
+        assert "kernels" not in window.workspace.current.right
+        found = fit.problems(window)
+        assert found == [], found
+    finally:
+        window.set_zoom(100, remember=False)
+        fit.settle_layout(window)
+    assert "kernels" in window.workspace.current.right
+
+
 def _picture_sizes(window, qtbot) -> dict[str, float]:
     """Feature-map tile, kernel tile and canvas side in screen pixels, each on the tab that shows it."""
     sizes = {}
