@@ -18,6 +18,13 @@ from ..language import tr
 
 MIN_BARS_PX = 50
 """The probability bars' plot is at least this high (ten bars are read at a glance: lower than a curve)."""
+
+
+def least_bars_px() -> int:
+    """:data:`MIN_BARS_PX` at the zoom, never fewer (zoomed out to 80 %, the Draw panel's bars were 35-42 px)."""
+    return max(MIN_BARS_PX, theme.zoomed_px(MIN_BARS_PX))
+
+
 AXIS_PX = 44
 DIGIT_GAP_PX = 8
 """The bars' digit labels need their width and this gap each (and the percentage axis its own)."""
@@ -145,4 +152,4 @@ class ProbabilityBars(pg.GraphicsLayoutWidget):
 
     def height_needed(self) -> int:
         """The plot at least ``MIN_BARS_PX`` high, with the digits and "digit" under it."""
-        return theme.zoomed_px(MIN_BARS_PX) + 2 * QFontMetrics(self.digit_font()).height() + 6
+        return least_bars_px() + 2 * QFontMetrics(self.digit_font()).height() + 6

@@ -11,7 +11,7 @@ from PySide6.QtWidgets import QLabel
 from ...number_format import percent_sign
 from .. import accessibility, theme
 from ..language import tr
-from .classify_bars import MIN_BARS_PX
+from .classify_bars import least_bars_px
 from .pictures import MIN_PICTURE_PX
 
 PLOT_PX = 80
@@ -116,7 +116,7 @@ class BarsArrangement:
             fixed = self.graphics.ci.layout.verticalSpacing() + top + bottom + 4
             pictures = pool - source - max(self.bars_height(PLOT_PX), words) - spacing - captions - fixed
             if pictures < MIN_PICTURE_PX:
-                bars_px = max(theme.zoomed_px(MIN_BARS_PX), PLOT_PX - round(MIN_PICTURE_PX - pictures))
+                bars_px = max(least_bars_px(), PLOT_PX - round(MIN_PICTURE_PX - pictures))
                 pictures = pool - source - max(self.bars_height(bars_px), words) - spacing - captions - fixed
             short = pictures < MIN_PICTURE_PX
             terse = pictures + source < MIN_PICTURE_PX
