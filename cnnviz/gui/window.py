@@ -421,7 +421,14 @@ class MainWindow(QMainWindow):
             self.runs.step()
 
     def reset(self) -> None:
-        self.runs.reset()
+        """New random weights, asked about unsaved ones with the run paused (it went on behind Save / Discard /
+        Cancel, which named 354 steps while 384 were trained); a running run goes on, with the new weights."""
+        resume = self.questions.pause_for_question()
+        try:
+            self.runs.reset()
+        finally:
+            if resume and self.session.active:
+                self.session.trainer.resume()
 
     def stop_run(self, reason: str = "", wait: bool = False) -> None:
         self.runs.stop_run(reason, wait)

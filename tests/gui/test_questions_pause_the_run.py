@@ -159,3 +159,34 @@ def test_a_lesson_opens_over_a_running_run_with_one_question_that_says_it_comes_
     assert window.lessons.apply(first_look)
     assert [title for title, _, _ in seen] == ["Open the lesson?"], "asked once"
     assert not window.session.active and window.lessons.current is first_look
+
+
+def test_reset_asks_with_the_run_paused_and_the_run_goes_on_with_new_weights(qtbot, make_window, monkeypatch):
+    """Reset clicked while a run trains: Save / Discard / Cancel named 354 steps while the run went on to 384 behind it
+    (real X, session 44); now nothing trains while it is asked, and after Discard the run goes on from step 0."""
+    from PySide6.QtCore import Qt
+    from PySide6.QtWidgets import QMessageBox
+
+    window = _running_window(make_window, qtbot)
+    seen = []
+    _answer(monkeypatch, [QMessageBox.Discard], seen, window)
+    qtbot.mouseClick(window.controls.reset_button, Qt.LeftButton)
+    assert seen == [("Save the trained model?", RunPhase.PAUSED)]
+    qtbot.waitUntil(
+        lambda: window.state.run.state == RunPhase.RUNNING and 0 < window.session.trainer.step < 50, timeout=TIMEOUT_MS
+    )
+    window.stop_run(wait=True)
+
+
+def test_a_clicked_run_button_leaves_space_to_start_and_pause(qtbot, make_window):
+    """Space is start / pause (the sidebar and F1 say so); a run button clicked with the mouse kept the focus, so
+    Space pressed Reset again (and asked Save / Discard / Cancel again). Tab still reaches the buttons."""
+    from PySide6.QtCore import Qt
+
+    window = make_window()
+    window.activateWindow()
+    controls = window.controls
+    for button in (controls.start_button, controls.pause_button, controls.step_button, controls.reset_button):
+        assert button.focusPolicy() == Qt.TabFocus, button.text()
+    qtbot.mouseClick(controls.reset_button, Qt.LeftButton)
+    assert not controls.reset_button.hasFocus()

@@ -90,6 +90,17 @@ def run_box(panel) -> QGroupBox:
     panel.load_button = QPushButton(tr("Load…"))
     panel.save_button.setToolTip(tr("Save the current weights as a .npz checkpoint"))
     panel.load_button.setToolTip(tr("Load a .npz checkpoint; Start continues training it"))
+    for button in (
+        panel.start_button,
+        panel.pause_button,
+        panel.step_button,
+        panel.reset_button,
+        panel.save_button,
+        panel.load_button,
+    ):
+        # Tab reaches them (Space and Return press the one focused), a click does not focus them: Space, which the
+        # sidebar and F1 teach as start / pause, pressed Reset again after Reset was clicked (real X, session 44).
+        button.setFocusPolicy(Qt.TabFocus)
     return run_box
 
 
