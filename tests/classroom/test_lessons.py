@@ -132,7 +132,7 @@ def test_a_step_may_name_the_part_of_its_view_it_talks_about(tmp_path):
     assert load_lesson(save_lesson(lesson, tmp_path / "again.json")) == lesson
     assert load_lesson(_write(tmp_path, GOOD)).step_parts == ()
     bundled = load_lesson(REPO_PRESETS / "03_learning_rate_too_high.json")
-    step = next(i for i, text in enumerate(bundled.steps) if "gradient lines" in text)
+    step = next(i for i, text in enumerate(bundled.steps) if "No gradient" in text)
     assert (bundled.view_of_step(step), bundled.part_of_step(step)) == ("statistics", "gradient_norm")
     for step, message in (
         ({"text": "x", "show": "statistics", "part": "gradients"}, "'part' 'gradients' is not a part of its view;"),

@@ -171,14 +171,14 @@ def test_an_empty_log_plot_is_an_axis_waiting_for_data(qtbot, make_window):
 
 
 def test_a_lesson_step_brings_up_the_plot_it_talks_about(qtbot, make_window):
-    """Learning rate too high, step 2 ("the gradient lines stop") opened Statistics on its first plot, "Update
+    """Learning rate too high, step 2 (the gradients that stop) opened Statistics on its first plot, "Update
     size"; the step names its part, "gradient_norm", and that plot comes up."""
     from pathlib import Path
 
     from cnnviz.classroom.lessons import load_lesson
 
     preset = load_lesson(Path(__file__).resolve().parents[2] / "assets" / "presets" / "03_learning_rate_too_high.json")
-    page = next(i for i, text in enumerate(preset.steps) if "gradient lines" in text) + 1
+    page = next(i for i, text in enumerate(preset.steps) if "No gradient" in text) + 1
     window = make_window()
     window.set_presenter(True, full_screen=False)
     window.resize(1024, 768)

@@ -954,7 +954,7 @@
   </message>
   <message>
    <location filename="cnnviz/gui/checkpoints.py" line="241" />
-   <location filename="cnnviz/gui/window.py" line="470" />
+   <location filename="cnnviz/gui/window.py" line="477" />
    <source>closing</source>
    <translation>schließen</translation>
   </message>
@@ -1993,12 +1993,12 @@ Zuerst speichern, dann {what}?</translation>
    <translation>Das sieht weniger nach einer Ziffer aus als {percent} % der echten Testziffern</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify_bars.py" line="95" />
+   <location filename="cnnviz/gui/panels/classify_bars.py" line="102" />
    <source>Probabilities</source>
    <translation>Wahrscheinlichkeiten</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify_bars.py" line="95" />
+   <location filename="cnnviz/gui/panels/classify_bars.py" line="102" />
    <source>One bar per class: how sure the network is</source>
    <translation>Ein Balken pro Klasse: wie sicher das Netz ist</translation>
   </message>
@@ -3292,84 +3292,84 @@ genauigkeit</translation>
    <translation>Einen .npz-Checkpoint laden; Start trainiert ihn weiter</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="108" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="119" />
    <source>Optimization</source>
    <translation>Optimierung</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="115" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="126" />
    <source>Optimizer</source>
    <translation>Verfahren</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="119" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="130" />
    <source>onecycle: warm up to the learning rate, then anneal; constant: keep it</source>
    <translation>onecycle: zur Lernrate hochfahren, dann absenken; constant: gleich lassen</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="120" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="131" />
    <source>Schedule</source>
    <translation>Verlauf</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="123" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="134" />
    <source>Learning rate, logarithmic from 0.00001 to 1</source>
    <translation>Lernrate, logarithmisch von 0,00001 bis 1</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="143" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="154" />
    <source>Momentum (sgd with momentum) or beta1 (adam)</source>
    <translation>Momentum (sgd mit Momentum) oder beta1 (adam)</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="144" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="155" />
    <source>Momentum</source>
    <translation>Momentum</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="148" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="159" />
    <source>Batch size</source>
    <translation>Batchgröße</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="153" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="164" />
    <source>Length of the run; takes effect at the next Start</source>
    <translation>Länge des Laufs; gilt ab dem nächsten Start</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="154" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="165" />
    <source>Epochs</source>
    <translation>Epochen</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="180" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="191" />
    <source>Data and network</source>
    <translation>Daten und Netz</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="187" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="198" />
    <source>Dataset</source>
    <translation>Datensatz</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="194" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="205" />
    <source>type your own layer spec below</source>
    <translation>unten eine eigene Schichtbeschreibung eingeben</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="195" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="206" />
    <source>Network</source>
    <translation>Netz</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="198" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="209" />
    <source>convK-C[-same|-valid], relu, pool, dense-N, dropout-P, comma separated;
 the last layer must be dense-10. Press Enter to apply.</source>
    <translation>convK-C[-same|-valid], relu, pool, dense-N, dropout-P, durch Kommas getrennt;
 die letzte Schicht muss dense-10 sein. Enter übernimmt.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="217" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="228" />
    <source>Backend</source>
    <translation>Backend</translation>
   </message>
@@ -3389,19 +3389,19 @@ die letzte Schicht muss dense-10 sein. Enter übernimmt.</translation>
    <translation>Genau einen Batch trainieren ({key})</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="163" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="174" />
    <source>Changes to the optimiser apply at the next step (type a value, then Enter).
 Keys: {start} start/pause · {step} step · {clear} clear drawing · {help} all keys</source>
    <translation>Änderungen am Optimierer gelten ab dem nächsten Schritt (Wert eingeben, dann Enter).
 Tasten: {start} Start/Pause · {step} Schritt · {clear} Zeichnung löschen · {help} alle Tasten</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="230" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="241" />
    <source>{name}  ({where}, not available)</source>
    <translation>{name}  ({where}, nicht verfügbar)</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="236" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="247" />
    <source>not available: {why}</source>
    <translation>nicht verfügbar: {why}</translation>
   </message>
@@ -4359,7 +4359,7 @@ Wiederherstellen?</translation>
    <translation>Zoom {asked} % passt nicht in dieses Fenster ({width}×{height}): Gezeigt wird {level} %, der größte, bei dem jede Ansicht passt.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/window.py" line="435" />
+   <location filename="cnnviz/gui/window.py" line="442" />
    <source>Test image #{index}: see inside it in Training (feature maps) and Why?</source>
    <translation>Testbild #{index}: Blick hinein unter Lernen (Merkmalskarten) und Warum?</translation>
   </message>
@@ -4601,8 +4601,8 @@ Wiederherstellen?</translation>
   </message>
   <message>
    <location filename="assets/presets/03_learning_rate_too_high.json" line="1" />
-   <source>Open Statistics: the gradient lines stop after the first steps. The overshoot made every ReLU output zero, so no gradient flows back any more.</source>
-   <translation>Öffne Statistik: Die Gradientenlinien enden nach den ersten Schritten. Das Überschießen hat jede ReLU-Ausgabe auf null gesetzt, deshalb fließt kein Gradient mehr zurück.</translation>
+   <source>Open Statistics: within the first steps the gradients fall to exactly 0, and the plot says “No gradient”. The overshoot made every ReLU output zero, so no gradient flows back any more.</source>
+   <translation>Öffne Statistik: In den ersten Schritten fallen die Gradienten auf genau 0, und das Diagramm sagt „Kein Gradient“. Das Überschießen hat jede ReLU-Ausgabe auf null gesetzt, deshalb fließt kein Gradient mehr zurück.</translation>
   </message>
   <message>
    <location filename="assets/presets/03_learning_rate_too_high.json" line="1" />
@@ -4793,6 +4793,10 @@ Wiederherstellen?</translation>
    <location filename="assets/presets/08_teach_it_our_shapes.json" line="1" />
    <source>Discuss: why are a few dozen drawings enough for three shapes, when the digits took thousands? What does it answer for a shape it never saw, a heart or a house?</source>
    <translation>Diskutiert: Warum reichen ein paar Dutzend Zeichnungen für drei Formen, wenn die Ziffern Tausende brauchten? Was antwortet es auf eine Form, die es nie gesehen hat, ein Herz oder ein Haus?</translation>
+  </message>
+  <message>
+   <source>Open Statistics: the gradient lines stop after the first steps. The overshoot made every ReLU output zero, so no gradient flows back any more.</source>
+   <translation type="vanished">Öffne Statistik: Die Gradientenlinien enden nach den ersten Schritten. Das Überschießen hat jede ReLU-Ausgabe auf null gesetzt, deshalb fließt kein Gradient mehr zurück.</translation>
   </message>
   <message>
    <source>{loaded} Start continues training from these weights.</source>

@@ -954,7 +954,7 @@
   </message>
   <message>
    <location filename="cnnviz/gui/checkpoints.py" line="241" />
-   <location filename="cnnviz/gui/window.py" line="470" />
+   <location filename="cnnviz/gui/window.py" line="477" />
    <source>closing</source>
    <translation>終了</translation>
   </message>
@@ -1993,12 +1993,12 @@ Save it before {what}?</source>
    <translation>本物のテスト用の数字の {percent}% よりも数字らしくありません</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify_bars.py" line="95" />
+   <location filename="cnnviz/gui/panels/classify_bars.py" line="102" />
    <source>Probabilities</source>
    <translation>確率</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify_bars.py" line="95" />
+   <location filename="cnnviz/gui/panels/classify_bars.py" line="102" />
    <source>One bar per class: how sure the network is</source>
    <translation>クラスごとに 1 本の棒：ネットワークの確信度</translation>
   </message>
@@ -3291,84 +3291,84 @@ accuracy</source>
    <translation>.npz チェックポイントを読み込みます。開始でその続きから学習します</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="108" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="119" />
    <source>Optimization</source>
    <translation>最適化</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="115" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="126" />
    <source>Optimizer</source>
    <translation>手法</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="119" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="130" />
    <source>onecycle: warm up to the learning rate, then anneal; constant: keep it</source>
    <translation>onecycle：学習率まで上げてから下げる。constant：一定のまま</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="120" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="131" />
    <source>Schedule</source>
    <translation>スケジュール</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="123" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="134" />
    <source>Learning rate, logarithmic from 0.00001 to 1</source>
    <translation>学習率（0.00001 から 1 まで対数目盛）</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="143" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="154" />
    <source>Momentum (sgd with momentum) or beta1 (adam)</source>
    <translation>モーメンタム（sgd）または beta1(adam)</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="144" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="155" />
    <source>Momentum</source>
    <translation>モーメンタム</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="148" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="159" />
    <source>Batch size</source>
    <translation>バッチサイズ</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="153" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="164" />
    <source>Length of the run; takes effect at the next Start</source>
    <translation>学習の長さ。次の開始から有効</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="154" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="165" />
    <source>Epochs</source>
    <translation>エポック</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="180" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="191" />
    <source>Data and network</source>
    <translation>データとネットワーク</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="187" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="198" />
    <source>Dataset</source>
    <translation>データセット</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="194" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="205" />
    <source>type your own layer spec below</source>
    <translation>下に自分の層の指定を入力</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="195" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="206" />
    <source>Network</source>
    <translation>ネットワーク</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="198" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="209" />
    <source>convK-C[-same|-valid], relu, pool, dense-N, dropout-P, comma separated;
 the last layer must be dense-10. Press Enter to apply.</source>
    <translation>convK-C[-same|-valid], relu, pool, dense-N, dropout-P をコンマで区切って指定；
 最後の層は dense-10。Enter で適用。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="217" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="228" />
    <source>Backend</source>
    <translation>バックエンド</translation>
   </message>
@@ -3388,19 +3388,19 @@ the last layer must be dense-10. Press Enter to apply.</source>
    <translation>1 バッチだけ学習（{key}）</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="163" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="174" />
    <source>Changes to the optimiser apply at the next step (type a value, then Enter).
 Keys: {start} start/pause · {step} step · {clear} clear drawing · {help} all keys</source>
    <translation>最適化の変更は次のステップから（値を入力して Enter）。
 キー：{start} 開始/一時停止 · {step} 1 ステップ · {clear} 描画を消去 · {help} キー一覧</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="230" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="241" />
    <source>{name}  ({where}, not available)</source>
    <translation>{name}  （{where}、使用不可）</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="236" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="247" />
    <source>not available: {why}</source>
    <translation>使用不可：{why}</translation>
   </message>
@@ -4358,7 +4358,7 @@ Restore it?</source>
    <translation>ズーム {asked}% はこのウィンドウ（{width}×{height}）に収まりません：すべての表示が収まる最大の {level}% で表示します。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/window.py" line="435" />
+   <location filename="cnnviz/gui/window.py" line="442" />
    <source>Test image #{index}: see inside it in Training (feature maps) and Why?</source>
    <translation>テスト画像 #{index}：学習（特徴マップ）と「なぜ？」で中を見られます</translation>
   </message>
@@ -4600,8 +4600,8 @@ Restore it?</source>
   </message>
   <message>
    <location filename="assets/presets/03_learning_rate_too_high.json" line="1" />
-   <source>Open Statistics: the gradient lines stop after the first steps. The overshoot made every ReLU output zero, so no gradient flows back any more.</source>
-   <translation>「統計」を開きます。勾配の線は最初の数ステップで途切れます。行き過ぎで ReLU の出力がすべてゼロになり、勾配がもう逆に流れないのです。</translation>
+   <source>Open Statistics: within the first steps the gradients fall to exactly 0, and the plot says “No gradient”. The overshoot made every ReLU output zero, so no gradient flows back any more.</source>
+   <translation>「統計」を開きます。最初の数ステップで勾配はちょうど 0 になり、グラフには「勾配なし」と出ます。行き過ぎで ReLU の出力がすべてゼロになり、勾配がもう逆に流れないのです。</translation>
   </message>
   <message>
    <location filename="assets/presets/03_learning_rate_too_high.json" line="1" />
@@ -4792,6 +4792,10 @@ Restore it?</source>
    <location filename="assets/presets/08_teach_it_our_shapes.json" line="1" />
    <source>Discuss: why are a few dozen drawings enough for three shapes, when the digits took thousands? What does it answer for a shape it never saw, a heart or a house?</source>
    <translation>話し合おう：数字には何千枚も必要だったのに、3 つの図形には数十枚で足りるのはなぜ？ 見たことのない図形（ハートや家）には何と答えるかな？</translation>
+  </message>
+  <message>
+   <source>Open Statistics: the gradient lines stop after the first steps. The overshoot made every ReLU output zero, so no gradient flows back any more.</source>
+   <translation type="vanished">「統計」を開きます。勾配の線は最初の数ステップで途切れます。行き過ぎで ReLU の出力がすべてゼロになり、勾配がもう逆に流れないのです。</translation>
   </message>
   <message>
    <source>{loaded} Start continues training from these weights.</source>

@@ -954,7 +954,7 @@
   </message>
   <message>
    <location filename="cnnviz/gui/checkpoints.py" line="241" />
-   <location filename="cnnviz/gui/window.py" line="470" />
+   <location filename="cnnviz/gui/window.py" line="477" />
    <source>closing</source>
    <translation>关闭</translation>
   </message>
@@ -1993,12 +1993,12 @@ Save it before {what}?</source>
    <translation>它比 {percent}% 的真实测试数字更不像数字</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify_bars.py" line="95" />
+   <location filename="cnnviz/gui/panels/classify_bars.py" line="102" />
    <source>Probabilities</source>
    <translation>概率</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify_bars.py" line="95" />
+   <location filename="cnnviz/gui/panels/classify_bars.py" line="102" />
    <source>One bar per class: how sure the network is</source>
    <translation>每个类别一根柱：网络有多大把握</translation>
   </message>
@@ -3291,84 +3291,84 @@ accuracy</source>
    <translation>加载 .npz 检查点；点开始会继续训练它</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="108" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="119" />
    <source>Optimization</source>
    <translation>优化</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="115" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="126" />
    <source>Optimizer</source>
    <translation>优化器</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="119" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="130" />
    <source>onecycle: warm up to the learning rate, then anneal; constant: keep it</source>
    <translation>onecycle：先升到学习率再逐渐降低；constant：保持不变</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="120" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="131" />
    <source>Schedule</source>
    <translation>调度</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="123" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="134" />
    <source>Learning rate, logarithmic from 0.00001 to 1</source>
    <translation>学习率，对数刻度，从 0.00001 到 1</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="143" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="154" />
    <source>Momentum (sgd with momentum) or beta1 (adam)</source>
    <translation>动量（带动量的 sgd）或 beta1（adam）</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="144" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="155" />
    <source>Momentum</source>
    <translation>动量</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="148" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="159" />
    <source>Batch size</source>
    <translation>批大小</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="153" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="164" />
    <source>Length of the run; takes effect at the next Start</source>
    <translation>训练的长度；下次点开始时生效</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="154" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="165" />
    <source>Epochs</source>
    <translation>轮次</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="180" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="191" />
    <source>Data and network</source>
    <translation>数据与网络</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="187" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="198" />
    <source>Dataset</source>
    <translation>数据集</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="194" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="205" />
    <source>type your own layer spec below</source>
    <translation>在下面输入你自己的层结构</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="195" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="206" />
    <source>Network</source>
    <translation>网络</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="198" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="209" />
    <source>convK-C[-same|-valid], relu, pool, dense-N, dropout-P, comma separated;
 the last layer must be dense-10. Press Enter to apply.</source>
    <translation>convK-C[-same|-valid]、relu、pool、dense-N、dropout-P，用逗号分隔；
 最后一层必须是 dense-10。按 Enter 应用。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="217" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="228" />
    <source>Backend</source>
    <translation>后端</translation>
   </message>
@@ -3388,19 +3388,19 @@ the last layer must be dense-10. Press Enter to apply.</source>
    <translation>只训练一个批次（{key}）</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="163" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="174" />
    <source>Changes to the optimiser apply at the next step (type a value, then Enter).
 Keys: {start} start/pause · {step} step · {clear} clear drawing · {help} all keys</source>
    <translation>优化器的更改从下一步起生效（输入数值后按 Enter）。
 快捷键：{start} 开始/暂停 · {step} 单步 · {clear} 清除书写 · {help} 全部快捷键</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="230" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="241" />
    <source>{name}  ({where}, not available)</source>
    <translation>{name} （{where}，不可用）</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="236" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="247" />
    <source>not available: {why}</source>
    <translation>不可用：{why}</translation>
   </message>
@@ -4358,7 +4358,7 @@ Restore it?</source>
    <translation>缩放 {asked}% 放不进此窗口（{width}×{height}）：改为显示 {level}%，即所有视图都能放下的最大比例。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/window.py" line="435" />
+   <location filename="cnnviz/gui/window.py" line="442" />
    <source>Test image #{index}: see inside it in Training (feature maps) and Why?</source>
    <translation>测试图片 #{index}：在“训练”（特征图）和“为什么？”中查看内部</translation>
   </message>
@@ -4600,8 +4600,8 @@ Restore it?</source>
   </message>
   <message>
    <location filename="assets/presets/03_learning_rate_too_high.json" line="1" />
-   <source>Open Statistics: the gradient lines stop after the first steps. The overshoot made every ReLU output zero, so no gradient flows back any more.</source>
-   <translation>打开“统计”：梯度曲线在最初几步后就中断了。步子迈过头，让每个 ReLU 的输出都变成零，梯度就再也传不回去了。</translation>
+   <source>Open Statistics: within the first steps the gradients fall to exactly 0, and the plot says “No gradient”. The overshoot made every ReLU output zero, so no gradient flows back any more.</source>
+   <translation>打开“统计”：在最初几步里梯度就降到正好 0，图上显示“没有梯度”。步子迈过头，让每个 ReLU 的输出都变成零，梯度就再也传不回去了。</translation>
   </message>
   <message>
    <location filename="assets/presets/03_learning_rate_too_high.json" line="1" />
@@ -4792,6 +4792,10 @@ Restore it?</source>
    <location filename="assets/presets/08_teach_it_our_shapes.json" line="1" />
    <source>Discuss: why are a few dozen drawings enough for three shapes, when the digits took thousands? What does it answer for a shape it never saw, a heart or a house?</source>
    <translation>讨论：为什么三个图形只需几十幅图画，而数字却需要成千上万幅？对于它从未见过的图形，比如心形或房子，它会怎么回答？</translation>
+  </message>
+  <message>
+   <source>Open Statistics: the gradient lines stop after the first steps. The overshoot made every ReLU output zero, so no gradient flows back any more.</source>
+   <translation type="vanished">打开“统计”：梯度曲线在最初几步后就中断了。步子迈过头，让每个 ReLU 的输出都变成零，梯度就再也传不回去了。</translation>
   </message>
   <message>
    <source>{loaded} Start continues training from these weights.</source>
