@@ -249,6 +249,25 @@ RESTART_NOTES = {
 """What View > Language says, in the language chosen (its reader may not read the one shown now)."""
 
 
+SCRIPT_NAMES = {"ja": "Japanese", "zh_CN": "Chinese"}
+
+
+def install_readable(app, code: str) -> str | None:
+    """:func:`install` ``code`` where its characters can be drawn: a Japanese or Chinese GUI without a font for them
+    is all empty boxes (real X, session 44), so it opens in English and says why, in English (the only text sure to
+    be readable); None, or what went wrong."""
+    problem = install(app, code)
+    code = valid(code) or ENGLISH
+    if problem is None and code in CJK and script_family(code) is None:
+        install(app, ENGLISH)
+        return (
+            f"No font with {SCRIPT_NAMES[code]} characters is installed here, so the app is in English (its "
+            f"{SCRIPT_NAMES[code]} text would be empty boxes). Install one (Debian/Ubuntu: sudo apt install "
+            f"{CJK_PACKAGE}) and start cnnviz again."
+        )
+    return problem
+
+
 def restart_note(code: str, stored: bool) -> str:
     """The note for choosing ``code``: it applies at the next start (or could not be stored)."""
     note, failed = RESTART_NOTES.get(code, RESTART_NOTES[ENGLISH])

@@ -325,7 +325,7 @@ def run(args) -> int:
 
     from . import language
 
-    language_problem = language.install(app, language.chosen(getattr(args, "language", None)))
+    language_problem = language.install_readable(app, language.chosen(getattr(args, "language", None)))
 
     from .window import MainWindow
 

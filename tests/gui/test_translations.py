@@ -348,3 +348,19 @@ def test_feature_map_titles_never_push_the_maps_past_the_panel(qtbot, in_languag
     settle_layout(panel)
     row, view = panel.graphics.ci.geometry().width(), panel.graphics.viewport().width()
     assert row <= view + 1, (row, view, [title.text for _v, _i, title in panel.views.values()])
+
+
+def test_a_cjk_language_without_its_font_opens_in_english_and_says_why(qapp, monkeypatch):
+    """Chinese or Japanese on a machine without a CJK font drew the whole window as empty boxes: the app opens in
+    English, and says in English what to install; with a font, the language is shown."""
+    try:
+        monkeypatch.setattr(language, "script_family", lambda code: None)
+        said = language.install_readable(qapp, "zh_CN")
+        assert language.current() == "en"
+        assert "No font with Chinese characters" in said and language.CJK_PACKAGE in said
+        monkeypatch.setattr(language, "script_family", lambda code: "Noto Sans CJK JP")
+        assert language.install_readable(qapp, "ja") is None and language.current() == "ja"
+        assert language.install_readable(qapp, "de") is None and language.current() == "de"
+    finally:
+        monkeypatch.undo()
+        language.install(qapp, "en")
