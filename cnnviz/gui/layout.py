@@ -148,8 +148,8 @@ class Workspace(QWidget):
     def show_run_buttons(self) -> None:
         """Start (Resume) in sight: the sidebar, scrolled down to a setting, stayed so with Start off screen at
         1024x768 after a lesson closed and when "Training diverged" (a warning, or an error: news of the run) came."""
-        if not self.compact and hasattr(self.controls, "run_box"):
-            self.sidebar.ensureWidgetVisible(self.controls.run_box, 0, 0)
+        if not self.compact and hasattr(self.controls, "show_run_buttons_in"):
+            self.controls.show_run_buttons_in(self.sidebar)
 
     def _on_settled(self) -> None:
         if not self.arrange():

@@ -95,6 +95,11 @@ def code_words() -> frozenset[str]:
     return frozenset(word.lower() for word in WORD.findall("\n".join(texts)))
 
 
+def unspaced(text: str) -> str:
+    """``text`` without its white space (no-break spaces too)."""
+    return re.sub(r"\s", "", normal(text))
+
+
 class English:
     """What of a catalogue's English is left in English where it should not be: a source text whose translation
     differs, such a source's template filled in ("Step {n}"), or a word of the sources or of the code's English
@@ -102,7 +107,8 @@ class English:
 
     def __init__(self, code: str):
         catalogue = {s: t for s, t in ts.read(ts.catalogue_file(code)).items() if t}
-        self.sources = {normal(s): s for s, t in catalogue.items() if normal(t) != normal(s)}
+        # (a translation that differs in its spaces only is the same text: German's "Zoom {level}\u00a0%")
+        self.sources = {normal(s): s for s, t in catalogue.items() if unspaced(t) != unspaced(s)}
         kept = set()
         for translation in catalogue.values():
             kept |= {w.lower() for w in words(translation)}

@@ -135,6 +135,10 @@ class ControlsPanel(QWidget):
         self.epochs_spin.valueChanged.connect(lambda value: self.epochsChanged.emit(float(value)))
         self.set_network(net, emit=False)
 
+    def show_run_buttons_in(self, scroll_area) -> None:
+        """Scroll ``scroll_area`` (the sidebar's) so that the run buttons (Start, Resume) are in sight."""
+        scroll_area.ensureWidgetVisible(self.run_box, 0, 0)
+
     # --- wiring the parts (sidebar.PARTS' wire=) ---------------------------------------------------
     def place_run_buttons(self) -> None:
         """The run buttons into the run box's grid, two to a row."""

@@ -72,7 +72,7 @@ def set_compact(panel, on: bool) -> None:
             lr_layout.removeWidget(widget)
         bar.addWidget(panel.lr_spin)
         panel.lr_spin.setMinimumWidth(0)  # (its own hint: the presenter's type is bigger)
-        panel.lr_slider.setMinimumWidth(60)
+        panel.lr_slider.setMinimumWidth(40)  # (at 1024x768 German presenter mode: 60 cut "Fortsetzen")
         bar.addWidget(panel.lr_slider, 1)
         bar.addSpacing(12)
         bar.addWidget(panel.accuracy_caption)

@@ -1608,7 +1608,7 @@ Zuerst speichern, dann {what}?</translation>
    <translation>Modelle werden gespeichert in: {folder}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/language.py" line="256" />
+   <location filename="cnnviz/gui/language.py" line="275" />
    <source>This is the language shown now.</source>
    <translation>Das ist die Sprache, die gerade angezeigt wird.</translation>
   </message>
@@ -2008,60 +2008,60 @@ Zuerst speichern, dann {what}?</translation>
    <translation>Datensatz-Ordner öffnen…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/controls.py" line="163" />
+   <location filename="cnnviz/gui/panels/controls.py" line="167" />
    <source>a folder with the four MNIST-format IDX files (train-images-idx3-ubyte, train-labels-idx1-ubyte, t10k-..., .gz or not)</source>
    <translation>ein Ordner mit den vier IDX-Dateien im MNIST-Format (train-images-idx3-ubyte, train-labels-idx1-ubyte, t10k-..., mit oder ohne .gz)</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/controls.py" line="190" />
+   <location filename="cnnviz/gui/panels/controls.py" line="194" />
    <source>Open a folder with MNIST-format IDX files</source>
    <translation>Ordner mit IDX-Dateien im MNIST-Format öffnen</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/controls.py" line="212" />
+   <location filename="cnnviz/gui/panels/controls.py" line="216" />
    <location filename="cnnviz/gui/panels/presenter_toolbar.py" line="32" />
    <source>Test accuracy at the last evaluation</source>
    <translation>Testgenauigkeit bei der letzten Auswertung</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/controls.py" line="198" />
+   <location filename="cnnviz/gui/panels/controls.py" line="202" />
    <location filename="cnnviz/gui/panels/sidebar_groups.py" line="83" />
    <source>▶  Resume</source>
    <translation>▶  Fortsetzen</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/controls.py" line="198" />
+   <location filename="cnnviz/gui/panels/controls.py" line="202" />
    <location filename="cnnviz/gui/panels/sidebar_groups.py" line="83" />
    <source>❚❚  Pause</source>
    <translation>❚❚  Pause</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/controls.py" line="260" />
+   <location filename="cnnviz/gui/panels/controls.py" line="264" />
    <source>not available here</source>
    <translation>hier nicht verfügbar</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/controls.py" line="321" />
+   <location filename="cnnviz/gui/panels/controls.py" line="325" />
    <source>valid: {count} layers</source>
    <translation>gültig: {count} Schichten</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/controls.py" line="211" />
+   <location filename="cnnviz/gui/panels/controls.py" line="215" />
    <source>at chance level: no better than a guess</source>
    <translation>auf Zufallsniveau: nicht besser als geraten</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/controls.py" line="211" />
+   <location filename="cnnviz/gui/panels/controls.py" line="215" />
    <source>good</source>
    <translation>gut</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/controls.py" line="354" />
+   <location filename="cnnviz/gui/panels/controls.py" line="358" />
    <source>{count} trainable parameters</source>
    <translation>{count} trainierbare Parameter</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/controls.py" line="418" />
+   <location filename="cnnviz/gui/panels/controls.py" line="422" />
    <source>The lesson asks for the {wanted} backend, which is not available here ({why}); using {chosen} instead.</source>
    <translation>Die Lektion möchte das Backend {wanted}, das hier nicht verfügbar ist ({why}); stattdessen wird {chosen} verwendet.</translation>
   </message>
@@ -2162,7 +2162,7 @@ Zuerst speichern, dann {what}?</translation>
   <message>
    <location filename="cnnviz/gui/panels/drawings.py" line="73" />
    <source>Fine-tune</source>
-   <translation>Nachtrainieren</translation>
+   <translation>Nachlernen</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/drawings.py" line="76" />

@@ -1608,7 +1608,7 @@ Save it before {what}?</source>
    <translation>モデルの保存先：{folder}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/language.py" line="256" />
+   <location filename="cnnviz/gui/language.py" line="275" />
    <source>This is the language shown now.</source>
    <translation>これが今表示している言語です。</translation>
   </message>
@@ -2008,60 +2008,60 @@ Save it before {what}?</source>
    <translation>データセットのフォルダを開く…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/controls.py" line="163" />
+   <location filename="cnnviz/gui/panels/controls.py" line="167" />
    <source>a folder with the four MNIST-format IDX files (train-images-idx3-ubyte, train-labels-idx1-ubyte, t10k-..., .gz or not)</source>
    <translation>MNIST 形式の 4 つの IDX ファイル（train-images-idx3-ubyte、train-labels-idx1-ubyte、t10k-...、.gz でも可）が入ったフォルダ</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/controls.py" line="190" />
+   <location filename="cnnviz/gui/panels/controls.py" line="194" />
    <source>Open a folder with MNIST-format IDX files</source>
    <translation>MNIST 形式の IDX ファイルのフォルダを開く</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/controls.py" line="212" />
+   <location filename="cnnviz/gui/panels/controls.py" line="216" />
    <location filename="cnnviz/gui/panels/presenter_toolbar.py" line="32" />
    <source>Test accuracy at the last evaluation</source>
    <translation>最後の評価でのテスト精度</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/controls.py" line="198" />
+   <location filename="cnnviz/gui/panels/controls.py" line="202" />
    <location filename="cnnviz/gui/panels/sidebar_groups.py" line="83" />
    <source>▶  Resume</source>
    <translation>▶  再開</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/controls.py" line="198" />
+   <location filename="cnnviz/gui/panels/controls.py" line="202" />
    <location filename="cnnviz/gui/panels/sidebar_groups.py" line="83" />
    <source>❚❚  Pause</source>
    <translation>❚❚  一時停止</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/controls.py" line="260" />
+   <location filename="cnnviz/gui/panels/controls.py" line="264" />
    <source>not available here</source>
    <translation>ここでは使えません</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/controls.py" line="321" />
+   <location filename="cnnviz/gui/panels/controls.py" line="325" />
    <source>valid: {count} layers</source>
    <translation>有効：{count} 層</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/controls.py" line="211" />
+   <location filename="cnnviz/gui/panels/controls.py" line="215" />
    <source>at chance level: no better than a guess</source>
    <translation>あてずっぽうの水準：当て推量と変わりません</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/controls.py" line="211" />
+   <location filename="cnnviz/gui/panels/controls.py" line="215" />
    <source>good</source>
    <translation>良好</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/controls.py" line="354" />
+   <location filename="cnnviz/gui/panels/controls.py" line="358" />
    <source>{count} trainable parameters</source>
    <translation>学習するパラメータ {count} 個</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/controls.py" line="418" />
+   <location filename="cnnviz/gui/panels/controls.py" line="422" />
    <source>The lesson asks for the {wanted} backend, which is not available here ({why}); using {chosen} instead.</source>
    <translation>このレッスンはバックエンド {wanted} を使いますが、ここでは使えません（{why}）。代わりに {chosen} を使います。</translation>
   </message>

@@ -1608,7 +1608,7 @@ Save it before {what}?</source>
    <translation>模型保存位置：{folder}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/language.py" line="256" />
+   <location filename="cnnviz/gui/language.py" line="275" />
    <source>This is the language shown now.</source>
    <translation>这就是当前显示的语言。</translation>
   </message>
@@ -2008,60 +2008,60 @@ Save it before {what}?</source>
    <translation>打开数据集文件夹…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/controls.py" line="163" />
+   <location filename="cnnviz/gui/panels/controls.py" line="167" />
    <source>a folder with the four MNIST-format IDX files (train-images-idx3-ubyte, train-labels-idx1-ubyte, t10k-..., .gz or not)</source>
    <translation>包含四个 MNIST 格式 IDX 文件的文件夹（train-images-idx3-ubyte、train-labels-idx1-ubyte、t10k-...，可带 .gz）</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/controls.py" line="190" />
+   <location filename="cnnviz/gui/panels/controls.py" line="194" />
    <source>Open a folder with MNIST-format IDX files</source>
    <translation>打开包含 MNIST 格式 IDX 文件的文件夹</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/controls.py" line="212" />
+   <location filename="cnnviz/gui/panels/controls.py" line="216" />
    <location filename="cnnviz/gui/panels/presenter_toolbar.py" line="32" />
    <source>Test accuracy at the last evaluation</source>
    <translation>上次评估的测试准确率</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/controls.py" line="198" />
+   <location filename="cnnviz/gui/panels/controls.py" line="202" />
    <location filename="cnnviz/gui/panels/sidebar_groups.py" line="83" />
    <source>▶  Resume</source>
    <translation>▶  继续</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/controls.py" line="198" />
+   <location filename="cnnviz/gui/panels/controls.py" line="202" />
    <location filename="cnnviz/gui/panels/sidebar_groups.py" line="83" />
    <source>❚❚  Pause</source>
    <translation>❚❚  暂停</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/controls.py" line="260" />
+   <location filename="cnnviz/gui/panels/controls.py" line="264" />
    <source>not available here</source>
    <translation>此处不可用</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/controls.py" line="321" />
+   <location filename="cnnviz/gui/panels/controls.py" line="325" />
    <source>valid: {count} layers</source>
    <translation>有效：{count} 层</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/controls.py" line="211" />
+   <location filename="cnnviz/gui/panels/controls.py" line="215" />
    <source>at chance level: no better than a guess</source>
    <translation>处于随机水平：不比瞎猜好</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/controls.py" line="211" />
+   <location filename="cnnviz/gui/panels/controls.py" line="215" />
    <source>good</source>
    <translation>良好</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/controls.py" line="354" />
+   <location filename="cnnviz/gui/panels/controls.py" line="358" />
    <source>{count} trainable parameters</source>
    <translation>{count} 个可训练参数</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/controls.py" line="418" />
+   <location filename="cnnviz/gui/panels/controls.py" line="422" />
    <source>The lesson asks for the {wanted} backend, which is not available here ({why}); using {chosen} instead.</source>
    <translation>本课程要求使用 {wanted} 后端，但此处不可用（{why}）；改用 {chosen}。</translation>
   </message>
