@@ -323,21 +323,16 @@ class MainWindow(QMainWindow):
         zoom.apply(self, self.zoom_level)
         self.menus.show_zoom(self.zoom_level)
         if remember:
-            said = self._zoom_said(before)
-            self.statusBar().showMessage(
-                said, 4000 if said == tr("Zoom {level}%").format(level=self.zoom_level) else 8000
-            )
+            plain = tr("Zoom {level}%").format(level=self.zoom_level)
+            said = self._zoom_said(before, plain)
+            self.statusBar().showMessage(said, 4000 if said == plain else 8000)
             if not zoom.save(self.zoom_level):
-                self.statusBar().showMessage(
-                    tr("{zoom} (could not be stored)").format(zoom=tr("Zoom {level}%").format(level=self.zoom_level)),
-                    6000,
-                )
+                self.statusBar().showMessage(tr("{zoom} (could not be stored)").format(zoom=plain), 6000)
 
-    def _zoom_said(self, before: int) -> str:
-        """The status bar's "Zoom 110 %", and in presenter mode, where the step left its type as it was (it is
-        already larger than normal mode's up to 136 %: Ctrl++ to 125 % at 1280x720 changed nothing the class could
+    def _zoom_said(self, before: int, said: str) -> str:
+        """The status bar's ``said`` ("Zoom 110 %"), and in presenter mode, where the step left its type as it was (it
+        is already larger than normal mode's up to 136 %: Ctrl++ to 125 % at 1280x720 changed nothing the class could
         see), why."""
-        said = tr("Zoom {level}%").format(level=self.zoom_level)
         factor = presenter.zoom_factor
         if (
             not self.state.presenter

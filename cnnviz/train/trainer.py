@@ -397,17 +397,22 @@ class Trainer(CommandHandlers, Recoverable):
                 self._diverged(self.recovery.watch.describe(), float(loss))
                 return
         watch = self.recovery.watch
+        silent = None  # (the last step's gradient, read from the device at most once here)
         if watch.gradient_check_due(self.step):
-            silent = self.recovery.on_device(Phrase(N_("reading a gradient")), self.input_gradient_silent)
+            silent = self._input_gradient_read()
             if watch.add_input_gradient(self.step, silent):
                 self._diverged(watch.describe(), float(loss))
                 return
-        # (near chance a backup is taken only of weights a gradient still reaches: the watch's last look
-        # may be up to GRADIENT_CHECK_STEPS old)
-        if self.recovery.backup_due(now) and not (
-            watch.near_chance and self.recovery.on_device(Phrase(N_("reading a gradient")), self.input_gradient_silent)
-        ):
-            self.recovery.take_backup()
+        if self.recovery.backup_due(now):
+            # (near chance a backup is taken only of weights a gradient still reaches: the watch's last look
+            # may be up to GRADIENT_CHECK_STEPS old)
+            if watch.near_chance and silent is None:
+                silent = self._input_gradient_read()
+            if not (watch.near_chance and silent):
+                self.recovery.take_backup()
+
+    def _input_gradient_read(self) -> bool:
+        return self.recovery.on_device(Phrase(N_("reading a gradient")), self.input_gradient_silent)
 
     def _emit_timing(self, record: PendingStep) -> None:
         with self.recovery.guard(Phrase(N_("reading the layer timings"))) as guard:

@@ -23,11 +23,11 @@ MIN_GRAPHICS_PX = 130
 """Side by side, two plots of 80 px and their epoch axes; one above the other they need more (and get it)."""
 PLACEHOLDER = N_("Press Start (or Space) to train: the loss appears here step by step")
 KEPT_COLOUR = theme.MUTED
+"""A kept run's curves: grey and dashed (told apart from the run now by the dashes, not by colour alone)."""
 HINT_WIDTHS = (0.9, 0.7, 0.55, 0.4)
 """The start hint's widths (of the loss plot's) tried in turn for a free place beside a kept run's curves."""
 HINT_STEP_PX = 4
 """How far apart the places tried for the start hint are."""
-"""A kept run's curves: grey and dashed (told apart from the run now by the dashes, not by colour alone)."""
 
 
 def free_spot(area, hint, labels, curve: np.ndarray, points: np.ndarray, margin: float = 3.0):
@@ -194,9 +194,7 @@ class CurvesPanel(Panel, PlotsArrangement):
         area = view.sceneBoundingRect()
         taken = self._kept_in_scene(view)
         for fraction in HINT_WIDTHS:
-            hint.setTextWidth(max(80.0, fraction * view.width()))
-            (x0, x1), (y0, y1) = view.viewRange()
-            hint.setPos((x0 + x1) / 2, (y0 + y1) / 2)
+            self._hint_in_the_middle(view, fraction)
             spot = free_spot(area, hint.sceneBoundingRect(), self.marks.label_rects(), *taken)
             if spot is not None:
                 middle = view.mapSceneToView(spot)
@@ -206,9 +204,13 @@ class CurvesPanel(Panel, PlotsArrangement):
         curve, points = taken
         hint.setVisible(not len(curve) and not len(points))  # (no kept run: in the middle, as it always was)
         if hint.isVisible():
-            hint.setTextWidth(max(80.0, HINT_WIDTHS[0] * view.width()))
-            (x0, x1), (y0, y1) = view.viewRange()
-            hint.setPos((x0 + x1) / 2, (y0 + y1) / 2)
+            self._hint_in_the_middle(view, HINT_WIDTHS[0])
+
+    def _hint_in_the_middle(self, view, fraction: float) -> None:
+        """The start hint ``fraction`` of the loss plot wide, in its middle."""
+        self.placeholder.setTextWidth(max(80.0, fraction * view.width()))
+        (x0, x1), (y0, y1) = view.viewRange()
+        self.placeholder.setPos((x0 + x1) / 2, (y0 + y1) / 2)
 
     def _kept_in_scene(self, view) -> tuple[np.ndarray, np.ndarray]:
         """The kept run's loss curve and test points, in scene coordinates (the plot's axes are linear)."""

@@ -8,7 +8,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QWidget
 
 from ..language import tr
-from .sidebar_groups import LR_SPIN_PX
+from .sidebar_groups import LR_SPIN_PX, run_buttons
 
 
 def build(panel) -> None:
@@ -36,14 +36,7 @@ def build(panel) -> None:
 
 def place_run_buttons(panel, columns: int) -> None:
     """The six run buttons in the sidebar's grid, ``columns`` to a row (Save and Load only with two)."""
-    buttons = [
-        panel.start_button,
-        panel.pause_button,
-        panel.step_button,
-        panel.reset_button,
-        panel.save_button,
-        panel.load_button,
-    ]
+    buttons = run_buttons(panel)
     for button in buttons:
         panel.run_grid.removeWidget(button)
     shown = buttons if columns == 2 else buttons[:4]
@@ -56,7 +49,7 @@ def place_run_buttons(panel, columns: int) -> None:
 def set_compact(panel, on: bool) -> None:
     """Start, Pause, Step, Reset and the learning rate into the slim toolbar (``on``), or back into the sidebar."""
     bar = panel.toolbar_layout
-    run = [panel.start_button, panel.pause_button, panel.step_button, panel.reset_button]
+    run = run_buttons(panel)[:4]
     lr_layout = panel.lr_row.layout()
     if on:
         while bar.count():

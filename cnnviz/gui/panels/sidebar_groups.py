@@ -71,6 +71,18 @@ class TwoLabelButton(QPushButton):
         return self._wider(super().minimumSizeHint())
 
 
+def run_buttons(panel) -> list[QPushButton]:
+    """Start, Pause, Step, Reset, Save and Load, in the sidebar's order (made by :func:`run_box`)."""
+    return [
+        panel.start_button,
+        panel.pause_button,
+        panel.step_button,
+        panel.reset_button,
+        panel.save_button,
+        panel.load_button,
+    ]
+
+
 def run_box(panel) -> QGroupBox:
     """Start, Pause, Step, Reset, Save, Load (set on ``panel``); the panel places them in ``panel.run_grid``."""
     run_box = QGroupBox(tr("Run"))
@@ -90,14 +102,7 @@ def run_box(panel) -> QGroupBox:
     panel.load_button = QPushButton(tr("Load…"))
     panel.save_button.setToolTip(tr("Save the current weights as a .npz checkpoint"))
     panel.load_button.setToolTip(tr("Load a .npz checkpoint; Start continues training it"))
-    for button in (
-        panel.start_button,
-        panel.pause_button,
-        panel.step_button,
-        panel.reset_button,
-        panel.save_button,
-        panel.load_button,
-    ):
+    for button in run_buttons(panel):
         # Tab reaches them (Space and Return press the one focused), a click does not focus them: Space, which the
         # sidebar and F1 teach as start / pause, pressed Reset again after Reset was clicked (real X, session 44).
         button.setFocusPolicy(Qt.TabFocus)

@@ -954,7 +954,7 @@
   </message>
   <message>
    <location filename="cnnviz/gui/checkpoints.py" line="241" />
-   <location filename="cnnviz/gui/window.py" line="477" />
+   <location filename="cnnviz/gui/window.py" line="472" />
    <source>closing</source>
    <translation>schließen</translation>
   </message>
@@ -1837,7 +1837,7 @@ Zuerst speichern, dann {what}?</translation>
   <message>
    <location filename="cnnviz/gui/menus.py" line="70" />
    <location filename="cnnviz/gui/menus.py" line="130" />
-   <location filename="cnnviz/gui/window.py" line="340" />
+   <location filename="cnnviz/gui/window.py" line="326" />
    <source>Zoom {level}%</source>
    <translation>Zoom {level} %</translation>
   </message>
@@ -2025,13 +2025,13 @@ Zuerst speichern, dann {what}?</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/controls.py" line="202" />
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="83" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="95" />
    <source>▶  Resume</source>
    <translation>▶  Fortsetzen</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/controls.py" line="202" />
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="83" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="95" />
    <source>❚❚  Pause</source>
    <translation>❚❚  Pause</translation>
   </message>
@@ -2105,7 +2105,7 @@ Zuerst speichern, dann {what}?</translation>
   <message>
    <location filename="cnnviz/gui/panels/curves.py" line="72" />
    <location filename="cnnviz/gui/panels/curves.py" line="88" />
-   <location filename="cnnviz/gui/panels/curves.py" line="262" />
+   <location filename="cnnviz/gui/panels/curves.py" line="264" />
    <source>Training curves</source>
    <translation>Trainingskurven</translation>
   </message>
@@ -2115,17 +2115,17 @@ Zuerst speichern, dann {what}?</translation>
    <translation>Verlust (pro Schritt, geglättet, Testpunkte) und Genauigkeit (Trainingslinie, Testpunkte) über den Epochen</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/curves.py" line="272" />
+   <location filename="cnnviz/gui/panels/curves.py" line="274" />
    <source>Training curves, with a kept run for comparison</source>
    <translation>Trainingskurven, mit einem behaltenen Lauf zum Vergleich</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/curves.py" line="404" />
+   <location filename="cnnviz/gui/panels/curves.py" line="406" />
    <source>test accuracy {accuracies} · {text}</source>
    <translation>Testgenauigkeit {accuracies} · {text}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/curves.py" line="265" />
+   <location filename="cnnviz/gui/panels/curves.py" line="267" />
    <source>- - - A, the kept run ({source}): {label}</source>
    <translation>- - - A, der behaltene Lauf ({source}): {label}</translation>
   </message>
@@ -3247,161 +3247,161 @@ genauigkeit</translation>
    <translation>eigenes</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="76" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="88" />
    <source>Run</source>
    <translation>Lauf</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="80" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="92" />
    <source>▶  Start</source>
    <translation>▶  Start</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="85" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="97" />
    <source>Step</source>
    <translation>Schritt</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="87" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="99" />
    <source>Reset</source>
    <translation>Neu</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="88" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="100" />
    <source>New random weights; the curves start over</source>
    <translation>Neue Zufallsgewichte; die Kurven beginnen von vorn</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="89" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="101" />
    <source>Save…</source>
    <translation>Speichern…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="90" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="102" />
    <source>Load…</source>
    <translation>Laden…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="91" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="103" />
    <source>Save the current weights as a .npz checkpoint</source>
    <translation>Die aktuellen Gewichte als .npz-Checkpoint speichern</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="92" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="104" />
    <source>Load a .npz checkpoint; Start continues training it</source>
    <translation>Einen .npz-Checkpoint laden; Start trainiert ihn weiter</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="119" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="124" />
    <source>Optimization</source>
    <translation>Optimierung</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="126" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="131" />
    <source>Optimizer</source>
    <translation>Verfahren</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="130" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="135" />
    <source>onecycle: warm up to the learning rate, then anneal; constant: keep it</source>
    <translation>onecycle: zur Lernrate hochfahren, dann absenken; constant: gleich lassen</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="131" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="136" />
    <source>Schedule</source>
    <translation>Verlauf</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="134" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="139" />
    <source>Learning rate, logarithmic from 0.00001 to 1</source>
    <translation>Lernrate, logarithmisch von 0,00001 bis 1</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="154" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="159" />
    <source>Momentum (sgd with momentum) or beta1 (adam)</source>
    <translation>Momentum (sgd mit Momentum) oder beta1 (adam)</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="155" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="160" />
    <source>Momentum</source>
    <translation>Momentum</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="159" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="164" />
    <source>Batch size</source>
    <translation>Batchgröße</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="164" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="169" />
    <source>Length of the run; takes effect at the next Start</source>
    <translation>Länge des Laufs; gilt ab dem nächsten Start</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="165" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="170" />
    <source>Epochs</source>
    <translation>Epochen</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="191" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="196" />
    <source>Data and network</source>
    <translation>Daten und Netz</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="198" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="203" />
    <source>Dataset</source>
    <translation>Datensatz</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="205" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="210" />
    <source>type your own layer spec below</source>
    <translation>unten eine eigene Schichtbeschreibung eingeben</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="206" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="211" />
    <source>Network</source>
    <translation>Netz</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="209" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="214" />
    <source>convK-C[-same|-valid], relu, pool, dense-N, dropout-P, comma separated;
 the last layer must be dense-10. Press Enter to apply.</source>
    <translation>convK-C[-same|-valid], relu, pool, dense-N, dropout-P, durch Kommas getrennt;
 die letzte Schicht muss dense-10 sein. Enter übernimmt.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="228" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="233" />
    <source>Backend</source>
    <translation>Backend</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="82" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="94" />
    <source>Start training ({key})</source>
    <translation>Training starten ({key})</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="84" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="96" />
    <source>Pause or resume ({key})</source>
    <translation>Anhalten oder fortsetzen ({key})</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="86" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="98" />
    <source>Train exactly one batch ({key})</source>
    <translation>Genau einen Batch trainieren ({key})</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="174" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="179" />
    <source>Changes to the optimiser apply at the next step (type a value, then Enter).
 Keys: {start} start/pause · {step} step · {clear} clear drawing · {help} all keys</source>
    <translation>Änderungen am Optimierer gelten ab dem nächsten Schritt (Wert eingeben, dann Enter).
 Tasten: {start} Start/Pause · {step} Schritt · {clear} Zeichnung löschen · {help} alle Tasten</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="241" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="246" />
    <source>{name}  ({where}, not available)</source>
    <translation>{name}  ({where}, nicht verfügbar)</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="247" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="252" />
    <source>not available: {why}</source>
    <translation>nicht verfügbar: {why}</translation>
   </message>
@@ -4344,32 +4344,32 @@ Wiederherstellen?</translation>
    <translation>cnnviz – einem CNN beim Lernen zusehen</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/window.py" line="353" />
+   <location filename="cnnviz/gui/window.py" line="348" />
    <source>{zoom}: presenter mode's type stays as it is (it grows from {level}%)</source>
    <translation>{zoom}: Die Schrift des Präsentationsmodus bleibt, wie sie ist (sie wächst ab {level} %)</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/window.py" line="350" />
+   <location filename="cnnviz/gui/window.py" line="345" />
    <source>{zoom}: presenter mode's type is already the largest that fits this window ({width}×{height})</source>
    <translation>{zoom}: Die Schrift des Präsentationsmodus ist schon die größte, die in dieses Fenster passt ({width}×{height})</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/window.py" line="373" />
+   <location filename="cnnviz/gui/window.py" line="368" />
    <source>Zoom {asked}% does not fit this window ({width}×{height}): showing {level}%, the largest at which every view fits.</source>
    <translation>Zoom {asked} % passt nicht in dieses Fenster ({width}×{height}): Gezeigt wird {level} %, der größte, bei dem jede Ansicht passt.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/window.py" line="442" />
+   <location filename="cnnviz/gui/window.py" line="437" />
    <source>Test image #{index}: see inside it in Training (feature maps) and Why?</source>
    <translation>Testbild #{index}: Blick hinein unter Lernen (Merkmalskarten) und Warum?</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/window.py" line="387" />
+   <location filename="cnnviz/gui/window.py" line="382" />
    <source>Zoom {level}% is the largest at which every view fits this window ({width}×{height})</source>
    <translation>Zoom {level} % ist der größte, bei dem jede Ansicht in dieses Fenster passt ({width}×{height})</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/window.py" line="332" />
+   <location filename="cnnviz/gui/window.py" line="330" />
    <source>{zoom} (could not be stored)</source>
    <translation>{zoom} (konnte nicht gespeichert werden)</translation>
   </message>
@@ -4479,22 +4479,27 @@ Wiederherstellen?</translation>
    <translation>Explodierende Gradienten: Die Gradienten von {names} sind in den letzten Schritten um mehr als das {factor}-Fache gewachsen. Senke die Lernrate, bevor der Verlust NaN wird.</translation>
   </message>
   <message>
-   <location filename="cnnviz/train/trainer.py" line="439" />
+   <location filename="cnnviz/train/trainer.py" line="444" />
    <source>Lower the learning rate (now {lr:g}) and resume.</source>
    <translation>Senke die Lernrate (jetzt {lr:g}) und setze das Training fort.</translation>
   </message>
   <message>
-   <location filename="cnnviz/train/trainer.py" line="453" />
+   <location filename="cnnviz/train/trainer.py" line="415" />
+   <source>reading a gradient</source>
+   <translation>dem Lesen eines Gradienten</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/train/trainer.py" line="458" />
    <source>an evaluation</source>
    <translation>einer Auswertung</translation>
   </message>
   <message>
-   <location filename="cnnviz/train/trainer.py" line="465" />
+   <location filename="cnnviz/train/trainer.py" line="470" />
    <source>a snapshot</source>
    <translation>einem Schnappschuss</translation>
   </message>
   <message>
-   <location filename="cnnviz/train/trainer.py" line="481" />
+   <location filename="cnnviz/train/trainer.py" line="486" />
    <source>saving</source>
    <translation>dem Speichern</translation>
   </message>
@@ -4509,13 +4514,7 @@ Wiederherstellen?</translation>
    <translation>dem Lesen des Verlusts</translation>
   </message>
   <message>
-   <location filename="cnnviz/train/trainer.py" line="401" />
-   <location filename="cnnviz/train/trainer.py" line="408" />
-   <source>reading a gradient</source>
-   <translation>dem Lesen eines Gradienten</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/train/trainer.py" line="413" />
+   <location filename="cnnviz/train/trainer.py" line="418" />
    <source>reading the layer timings</source>
    <translation>dem Lesen der Schichtzeiten</translation>
   </message>

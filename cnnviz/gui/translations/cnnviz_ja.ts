@@ -954,7 +954,7 @@
   </message>
   <message>
    <location filename="cnnviz/gui/checkpoints.py" line="241" />
-   <location filename="cnnviz/gui/window.py" line="477" />
+   <location filename="cnnviz/gui/window.py" line="472" />
    <source>closing</source>
    <translation>終了</translation>
   </message>
@@ -1837,7 +1837,7 @@ Save it before {what}?</source>
   <message>
    <location filename="cnnviz/gui/menus.py" line="70" />
    <location filename="cnnviz/gui/menus.py" line="130" />
-   <location filename="cnnviz/gui/window.py" line="340" />
+   <location filename="cnnviz/gui/window.py" line="326" />
    <source>Zoom {level}%</source>
    <translation>ズーム {level}%</translation>
   </message>
@@ -2025,13 +2025,13 @@ Save it before {what}?</source>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/controls.py" line="202" />
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="83" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="95" />
    <source>▶  Resume</source>
    <translation>▶  再開</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/controls.py" line="202" />
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="83" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="95" />
    <source>❚❚  Pause</source>
    <translation>❚❚  一時停止</translation>
   </message>
@@ -2105,7 +2105,7 @@ Save it before {what}?</source>
   <message>
    <location filename="cnnviz/gui/panels/curves.py" line="72" />
    <location filename="cnnviz/gui/panels/curves.py" line="88" />
-   <location filename="cnnviz/gui/panels/curves.py" line="262" />
+   <location filename="cnnviz/gui/panels/curves.py" line="264" />
    <source>Training curves</source>
    <translation>学習曲線</translation>
   </message>
@@ -2115,17 +2115,17 @@ Save it before {what}?</source>
    <translation>エポックに対する損失（ステップごと、平滑化、テストの点）と精度（学習の線、テストの点）</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/curves.py" line="272" />
+   <location filename="cnnviz/gui/panels/curves.py" line="274" />
    <source>Training curves, with a kept run for comparison</source>
    <translation>学習曲線（比較用に残した学習つき）</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/curves.py" line="404" />
+   <location filename="cnnviz/gui/panels/curves.py" line="406" />
    <source>test accuracy {accuracies} · {text}</source>
    <translation>テスト精度 {accuracies} · {text}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/curves.py" line="265" />
+   <location filename="cnnviz/gui/panels/curves.py" line="267" />
    <source>- - - A, the kept run ({source}): {label}</source>
    <translation>- - - A、残した学習（{source}）：{label}</translation>
   </message>
@@ -3246,161 +3246,161 @@ accuracy</source>
    <translation>カスタム</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="76" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="88" />
    <source>Run</source>
    <translation>実行</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="80" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="92" />
    <source>▶  Start</source>
    <translation>▶  開始</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="85" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="97" />
    <source>Step</source>
    <translation>1 ステップ</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="87" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="99" />
    <source>Reset</source>
    <translation>リセット</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="88" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="100" />
    <source>New random weights; the curves start over</source>
    <translation>重みを新しい乱数にし、曲線を最初からにします</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="89" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="101" />
    <source>Save…</source>
    <translation>保存…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="90" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="102" />
    <source>Load…</source>
    <translation>読み込み…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="91" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="103" />
    <source>Save the current weights as a .npz checkpoint</source>
    <translation>今の重みを .npz チェックポイントとして保存</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="92" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="104" />
    <source>Load a .npz checkpoint; Start continues training it</source>
    <translation>.npz チェックポイントを読み込みます。開始でその続きから学習します</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="119" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="124" />
    <source>Optimization</source>
    <translation>最適化</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="126" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="131" />
    <source>Optimizer</source>
    <translation>手法</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="130" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="135" />
    <source>onecycle: warm up to the learning rate, then anneal; constant: keep it</source>
    <translation>onecycle：学習率まで上げてから下げる。constant：一定のまま</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="131" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="136" />
    <source>Schedule</source>
    <translation>スケジュール</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="134" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="139" />
    <source>Learning rate, logarithmic from 0.00001 to 1</source>
    <translation>学習率（0.00001 から 1 まで対数目盛）</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="154" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="159" />
    <source>Momentum (sgd with momentum) or beta1 (adam)</source>
    <translation>モーメンタム（sgd）または beta1(adam)</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="155" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="160" />
    <source>Momentum</source>
    <translation>モーメンタム</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="159" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="164" />
    <source>Batch size</source>
    <translation>バッチサイズ</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="164" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="169" />
    <source>Length of the run; takes effect at the next Start</source>
    <translation>学習の長さ。次の開始から有効</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="165" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="170" />
    <source>Epochs</source>
    <translation>エポック</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="191" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="196" />
    <source>Data and network</source>
    <translation>データとネットワーク</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="198" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="203" />
    <source>Dataset</source>
    <translation>データセット</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="205" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="210" />
    <source>type your own layer spec below</source>
    <translation>下に自分の層の指定を入力</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="206" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="211" />
    <source>Network</source>
    <translation>ネットワーク</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="209" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="214" />
    <source>convK-C[-same|-valid], relu, pool, dense-N, dropout-P, comma separated;
 the last layer must be dense-10. Press Enter to apply.</source>
    <translation>convK-C[-same|-valid], relu, pool, dense-N, dropout-P をコンマで区切って指定；
 最後の層は dense-10。Enter で適用。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="228" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="233" />
    <source>Backend</source>
    <translation>バックエンド</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="82" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="94" />
    <source>Start training ({key})</source>
    <translation>学習を開始（{key}）</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="84" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="96" />
    <source>Pause or resume ({key})</source>
    <translation>一時停止/再開（{key}）</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="86" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="98" />
    <source>Train exactly one batch ({key})</source>
    <translation>1 バッチだけ学習（{key}）</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="174" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="179" />
    <source>Changes to the optimiser apply at the next step (type a value, then Enter).
 Keys: {start} start/pause · {step} step · {clear} clear drawing · {help} all keys</source>
    <translation>最適化の変更は次のステップから（値を入力して Enter）。
 キー：{start} 開始/一時停止 · {step} 1 ステップ · {clear} 描画を消去 · {help} キー一覧</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="241" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="246" />
    <source>{name}  ({where}, not available)</source>
    <translation>{name}  （{where}、使用不可）</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="247" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="252" />
    <source>not available: {why}</source>
    <translation>使用不可：{why}</translation>
   </message>
@@ -4343,32 +4343,32 @@ Restore it?</source>
    <translation>cnnviz — CNN が学ぶ様子を見る</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/window.py" line="353" />
+   <location filename="cnnviz/gui/window.py" line="348" />
    <source>{zoom}: presenter mode's type stays as it is (it grows from {level}%)</source>
    <translation>{zoom}：プレゼンターモードの文字の大きさは変わりません（{level}% から大きくなります）</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/window.py" line="350" />
+   <location filename="cnnviz/gui/window.py" line="345" />
    <source>{zoom}: presenter mode's type is already the largest that fits this window ({width}×{height})</source>
    <translation>{zoom}：プレゼンターモードの文字は、すでにこのウィンドウ（{width}×{height}）に収まる最大の大きさです</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/window.py" line="373" />
+   <location filename="cnnviz/gui/window.py" line="368" />
    <source>Zoom {asked}% does not fit this window ({width}×{height}): showing {level}%, the largest at which every view fits.</source>
    <translation>ズーム {asked}% はこのウィンドウ（{width}×{height}）に収まりません：すべての表示が収まる最大の {level}% で表示します。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/window.py" line="442" />
+   <location filename="cnnviz/gui/window.py" line="437" />
    <source>Test image #{index}: see inside it in Training (feature maps) and Why?</source>
    <translation>テスト画像 #{index}：学習（特徴マップ）と「なぜ？」で中を見られます</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/window.py" line="387" />
+   <location filename="cnnviz/gui/window.py" line="382" />
    <source>Zoom {level}% is the largest at which every view fits this window ({width}×{height})</source>
    <translation>ズーム {level}% が、すべての表示がこのウィンドウ（{width}×{height}）に収まる最大の倍率です</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/window.py" line="332" />
+   <location filename="cnnviz/gui/window.py" line="330" />
    <source>{zoom} (could not be stored)</source>
    <translation>{zoom}（保存できませんでした）</translation>
   </message>
@@ -4478,22 +4478,27 @@ Restore it?</source>
    <translation>勾配爆発：{names} の勾配が最近のステップで {factor} 倍を超えて大きくなりました。損失が NaN になる前に学習率を下げてください。</translation>
   </message>
   <message>
-   <location filename="cnnviz/train/trainer.py" line="439" />
+   <location filename="cnnviz/train/trainer.py" line="444" />
    <source>Lower the learning rate (now {lr:g}) and resume.</source>
    <translation>学習率（現在 {lr:g}）を下げてから再開してください。</translation>
   </message>
   <message>
-   <location filename="cnnviz/train/trainer.py" line="453" />
+   <location filename="cnnviz/train/trainer.py" line="415" />
+   <source>reading a gradient</source>
+   <translation>勾配の読み取り</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/train/trainer.py" line="458" />
    <source>an evaluation</source>
    <translation>評価</translation>
   </message>
   <message>
-   <location filename="cnnviz/train/trainer.py" line="465" />
+   <location filename="cnnviz/train/trainer.py" line="470" />
    <source>a snapshot</source>
    <translation>スナップショット</translation>
   </message>
   <message>
-   <location filename="cnnviz/train/trainer.py" line="481" />
+   <location filename="cnnviz/train/trainer.py" line="486" />
    <source>saving</source>
    <translation>保存</translation>
   </message>
@@ -4508,13 +4513,7 @@ Restore it?</source>
    <translation>損失の読み出し</translation>
   </message>
   <message>
-   <location filename="cnnviz/train/trainer.py" line="401" />
-   <location filename="cnnviz/train/trainer.py" line="408" />
-   <source>reading a gradient</source>
-   <translation>勾配の読み取り</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/train/trainer.py" line="413" />
+   <location filename="cnnviz/train/trainer.py" line="418" />
    <source>reading the layer timings</source>
    <translation>層ごとの時間の読み出し</translation>
   </message>

@@ -954,7 +954,7 @@
   </message>
   <message>
    <location filename="cnnviz/gui/checkpoints.py" line="241" />
-   <location filename="cnnviz/gui/window.py" line="477" />
+   <location filename="cnnviz/gui/window.py" line="472" />
    <source>closing</source>
    <translation>关闭</translation>
   </message>
@@ -1837,7 +1837,7 @@ Save it before {what}?</source>
   <message>
    <location filename="cnnviz/gui/menus.py" line="70" />
    <location filename="cnnviz/gui/menus.py" line="130" />
-   <location filename="cnnviz/gui/window.py" line="340" />
+   <location filename="cnnviz/gui/window.py" line="326" />
    <source>Zoom {level}%</source>
    <translation>缩放 {level}%</translation>
   </message>
@@ -2025,13 +2025,13 @@ Save it before {what}?</source>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/controls.py" line="202" />
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="83" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="95" />
    <source>▶  Resume</source>
    <translation>▶  继续</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/controls.py" line="202" />
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="83" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="95" />
    <source>❚❚  Pause</source>
    <translation>❚❚  暂停</translation>
   </message>
@@ -2105,7 +2105,7 @@ Save it before {what}?</source>
   <message>
    <location filename="cnnviz/gui/panels/curves.py" line="72" />
    <location filename="cnnviz/gui/panels/curves.py" line="88" />
-   <location filename="cnnviz/gui/panels/curves.py" line="262" />
+   <location filename="cnnviz/gui/panels/curves.py" line="264" />
    <source>Training curves</source>
    <translation>训练曲线</translation>
   </message>
@@ -2115,17 +2115,17 @@ Save it before {what}?</source>
    <translation>随轮次变化的损失（每步、平滑、测试点）和准确率（训练线、测试点）</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/curves.py" line="272" />
+   <location filename="cnnviz/gui/panels/curves.py" line="274" />
    <source>Training curves, with a kept run for comparison</source>
    <translation>训练曲线（附保留的训练以作比较）</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/curves.py" line="404" />
+   <location filename="cnnviz/gui/panels/curves.py" line="406" />
    <source>test accuracy {accuracies} · {text}</source>
    <translation>测试准确率 {accuracies} · {text}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/curves.py" line="265" />
+   <location filename="cnnviz/gui/panels/curves.py" line="267" />
    <source>- - - A, the kept run ({source}): {label}</source>
    <translation>- - - A，保留的训练（{source}）：{label}</translation>
   </message>
@@ -3246,161 +3246,161 @@ accuracy</source>
    <translation>自定义</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="76" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="88" />
    <source>Run</source>
    <translation>运行</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="80" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="92" />
    <source>▶  Start</source>
    <translation>▶  开始</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="85" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="97" />
    <source>Step</source>
    <translation>单步</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="87" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="99" />
    <source>Reset</source>
    <translation>重置</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="88" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="100" />
    <source>New random weights; the curves start over</source>
    <translation>重新随机生成权重；曲线从头开始</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="89" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="101" />
    <source>Save…</source>
    <translation>保存…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="90" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="102" />
    <source>Load…</source>
    <translation>加载…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="91" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="103" />
    <source>Save the current weights as a .npz checkpoint</source>
    <translation>将当前权重保存为 .npz 检查点</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="92" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="104" />
    <source>Load a .npz checkpoint; Start continues training it</source>
    <translation>加载 .npz 检查点；点开始会继续训练它</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="119" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="124" />
    <source>Optimization</source>
    <translation>优化</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="126" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="131" />
    <source>Optimizer</source>
    <translation>优化器</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="130" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="135" />
    <source>onecycle: warm up to the learning rate, then anneal; constant: keep it</source>
    <translation>onecycle：先升到学习率再逐渐降低；constant：保持不变</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="131" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="136" />
    <source>Schedule</source>
    <translation>调度</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="134" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="139" />
    <source>Learning rate, logarithmic from 0.00001 to 1</source>
    <translation>学习率，对数刻度，从 0.00001 到 1</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="154" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="159" />
    <source>Momentum (sgd with momentum) or beta1 (adam)</source>
    <translation>动量（带动量的 sgd）或 beta1（adam）</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="155" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="160" />
    <source>Momentum</source>
    <translation>动量</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="159" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="164" />
    <source>Batch size</source>
    <translation>批大小</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="164" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="169" />
    <source>Length of the run; takes effect at the next Start</source>
    <translation>训练的长度；下次点开始时生效</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="165" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="170" />
    <source>Epochs</source>
    <translation>轮次</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="191" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="196" />
    <source>Data and network</source>
    <translation>数据与网络</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="198" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="203" />
    <source>Dataset</source>
    <translation>数据集</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="205" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="210" />
    <source>type your own layer spec below</source>
    <translation>在下面输入你自己的层结构</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="206" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="211" />
    <source>Network</source>
    <translation>网络</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="209" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="214" />
    <source>convK-C[-same|-valid], relu, pool, dense-N, dropout-P, comma separated;
 the last layer must be dense-10. Press Enter to apply.</source>
    <translation>convK-C[-same|-valid]、relu、pool、dense-N、dropout-P，用逗号分隔；
 最后一层必须是 dense-10。按 Enter 应用。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="228" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="233" />
    <source>Backend</source>
    <translation>后端</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="82" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="94" />
    <source>Start training ({key})</source>
    <translation>开始训练（{key}）</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="84" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="96" />
    <source>Pause or resume ({key})</source>
    <translation>暂停或继续（{key}）</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="86" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="98" />
    <source>Train exactly one batch ({key})</source>
    <translation>只训练一个批次（{key}）</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="174" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="179" />
    <source>Changes to the optimiser apply at the next step (type a value, then Enter).
 Keys: {start} start/pause · {step} step · {clear} clear drawing · {help} all keys</source>
    <translation>优化器的更改从下一步起生效（输入数值后按 Enter）。
 快捷键：{start} 开始/暂停 · {step} 单步 · {clear} 清除书写 · {help} 全部快捷键</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="241" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="246" />
    <source>{name}  ({where}, not available)</source>
    <translation>{name} （{where}，不可用）</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="247" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="252" />
    <source>not available: {why}</source>
    <translation>不可用：{why}</translation>
   </message>
@@ -4343,32 +4343,32 @@ Restore it?</source>
    <translation>cnnviz — 看卷积神经网络学习</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/window.py" line="353" />
+   <location filename="cnnviz/gui/window.py" line="348" />
    <source>{zoom}: presenter mode's type stays as it is (it grows from {level}%)</source>
    <translation>{zoom}：演示模式的字号保持不变（从 {level}% 起才会变大）</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/window.py" line="350" />
+   <location filename="cnnviz/gui/window.py" line="345" />
    <source>{zoom}: presenter mode's type is already the largest that fits this window ({width}×{height})</source>
    <translation>{zoom}：演示模式的字号已是此窗口（{width}×{height}）能容纳的最大字号</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/window.py" line="373" />
+   <location filename="cnnviz/gui/window.py" line="368" />
    <source>Zoom {asked}% does not fit this window ({width}×{height}): showing {level}%, the largest at which every view fits.</source>
    <translation>缩放 {asked}% 放不进此窗口（{width}×{height}）：改为显示 {level}%，即所有视图都能放下的最大比例。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/window.py" line="442" />
+   <location filename="cnnviz/gui/window.py" line="437" />
    <source>Test image #{index}: see inside it in Training (feature maps) and Why?</source>
    <translation>测试图片 #{index}：在“训练”（特征图）和“为什么？”中查看内部</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/window.py" line="387" />
+   <location filename="cnnviz/gui/window.py" line="382" />
    <source>Zoom {level}% is the largest at which every view fits this window ({width}×{height})</source>
    <translation>缩放 {level}% 是所有视图都能放进此窗口（{width}×{height}）的最大比例</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/window.py" line="332" />
+   <location filename="cnnviz/gui/window.py" line="330" />
    <source>{zoom} (could not be stored)</source>
    <translation>{zoom}（无法保存）</translation>
   </message>
@@ -4478,22 +4478,27 @@ Restore it?</source>
    <translation>梯度爆炸：{names} 的梯度在最近的步骤中增长了 {factor} 倍以上。请在损失变成 NaN 之前降低学习率。</translation>
   </message>
   <message>
-   <location filename="cnnviz/train/trainer.py" line="439" />
+   <location filename="cnnviz/train/trainer.py" line="444" />
    <source>Lower the learning rate (now {lr:g}) and resume.</source>
    <translation>请降低学习率（当前为 {lr:g}）后继续。</translation>
   </message>
   <message>
-   <location filename="cnnviz/train/trainer.py" line="453" />
+   <location filename="cnnviz/train/trainer.py" line="415" />
+   <source>reading a gradient</source>
+   <translation>读取梯度</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/train/trainer.py" line="458" />
    <source>an evaluation</source>
    <translation>评估</translation>
   </message>
   <message>
-   <location filename="cnnviz/train/trainer.py" line="465" />
+   <location filename="cnnviz/train/trainer.py" line="470" />
    <source>a snapshot</source>
    <translation>快照</translation>
   </message>
   <message>
-   <location filename="cnnviz/train/trainer.py" line="481" />
+   <location filename="cnnviz/train/trainer.py" line="486" />
    <source>saving</source>
    <translation>保存</translation>
   </message>
@@ -4508,13 +4513,7 @@ Restore it?</source>
    <translation>读取损失</translation>
   </message>
   <message>
-   <location filename="cnnviz/train/trainer.py" line="401" />
-   <location filename="cnnviz/train/trainer.py" line="408" />
-   <source>reading a gradient</source>
-   <translation>读取梯度</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/train/trainer.py" line="413" />
+   <location filename="cnnviz/train/trainer.py" line="418" />
    <source>reading the layer timings</source>
    <translation>读取各层耗时</translation>
   </message>
