@@ -63,7 +63,7 @@ def _lock_simulator_shared_arrays() -> None:
 
                 if isinstance(dtype, types.Type):
                     dtype = numpy_support.as_dtype(dtype)
-                res = self._allocations[caller] = np.empty(shape, dtype)
+                res = self._allocations[caller] = _garbage(np.empty(shape, dtype))
         return res
 
     kernelapi.FakeCUDAShared.array = array
@@ -166,7 +166,34 @@ def _block_barrier_without_polling() -> None:
     kernel.BlockManager = BarrierBlockManager
 
 
+def _garbage(host: np.ndarray) -> np.ndarray:
+    """``host`` filled the way fresh GPU memory may be: NaN in floats, 0xA5 bytes in integers."""
+    if host.dtype.kind in "fc":
+        host[...] = np.nan
+    else:
+        host.view(np.uint8)[...] = 0xA5
+    return host
+
+
+def _new_device_memory_holds_garbage() -> None:
+    """A GPU's fresh device and shared memory holds anything; the simulator's comes from ``np.empty``, mostly
+    zeros, now and then a NaN that an earlier test freed. A kernel that reads an element nobody wrote then fails
+    by chance (a run "diverged" at step 4 once in CI). Filled with NaN (or 0xA5 bytes), such a read fails every
+    run, and a result that depends on no uninitialised value is unchanged."""
+    from numba import cuda
+
+    original = cuda.device_array
+
+    def device_array(*args, **kwargs):
+        out = original(*args, **kwargs)
+        _garbage(out._ary)
+        return out
+
+    cuda.device_array = device_array
+
+
 if SIMULATOR:
+    _new_device_memory_holds_garbage()
     _lock_simulator_shared_arrays()
     _block_barrier_without_polling()
 

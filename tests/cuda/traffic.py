@@ -11,7 +11,9 @@ ways) is counted as traffic too.
 
 With ``execute=False`` launches are counted but not run: the control flow of
 the backend never depends on computed values, so a full-size step can be
-counted under the simulator in a second.
+counted under the simulator in a second. Its arrays are then zeros, not the
+uninitialised memory of ``np.empty``: a trainer reads its losses back, and a
+NaN left in freed memory would stop the run as diverged by chance.
 """
 
 from __future__ import annotations
@@ -58,7 +60,12 @@ class DeviceTraffic:
 
                     def device_array(*args, **kwargs):
                         counter.allocations += 1
-                        return attr(*args, **kwargs)
+                        out = attr(*args, **kwargs)
+                        if not counter.execute and hasattr(out, "_ary"):
+                            # launches not run write nothing: a simulator array would keep whatever its
+                            # np.empty memory held (sometimes NaN, which a run's divergence watch reads)
+                            out._ary[...] = 0
+                        return out
 
                     return device_array
                 if name == "to_device":
