@@ -228,3 +228,31 @@ def test_a_and_b_draw_the_same_layer_at_the_same_tile_size(qtbot, make_window):
             assert a[2].text.startswith("<b>A") and b[2].text.startswith("<b>B"), where
     window.set_presenter(False, full_screen=False)
     assert found == []
+
+
+def test_a_and_b_stay_on_one_grid_when_the_row_is_laid_out_again_as_they_are_drawn(qtbot, make_window):
+    """Fitting the titles lays the row out again; a view resized there draws both sides on its new grid. A drawn
+    after that with the grid from before showed 2x4 beside B's 1x8 (real X, 1024x768 presenter, K pressed again)."""
+    window = make_window()
+    settings = window.comparison.settings_now()
+    kept = comparison.KeptRun(settings, comparison.Curves(), None, "this session", window.state.local.spec)
+    window.state.keep_for_comparison(replace(kept, weights=window.state.local.weights()))
+    window.live_view.request(force=True)
+    window.show_tab("training")
+    maps = window.panels.feature_maps
+    maps.catch_up()
+    (name,) = maps.views
+    fit = maps._fit_kept_titles
+    heights = [maps.graphics.height() // 3]
+
+    def fit_and_lay_out_anew() -> None:  # (as a title's new width does: the views resized at once)
+        fit()
+        if heights:
+            maps.graphics.resize(maps.graphics.width(), heights.pop(0))
+
+    maps._fit_kept_titles = fit_and_lay_out_anew
+    grid = maps.grids[name]
+    maps._show_layer(name, dict(maps.last_snapshot.feature_maps)[name], maps._kept_maps()[name])
+    assert maps.grids[name] != grid  # (the row laid out anew: another grid)
+    a, b = maps.kept_views[name][1].image, maps.views[name][1].image
+    assert a.shape == b.shape, (a.shape, b.shape)

@@ -347,13 +347,15 @@ class FeatureMapsPanel(LazyPanel, MapsArrangement):
                 (f"<b>{short}</b> · {whats[0]}", f"<b>{short}</b> · {whats[1]}", f"<b>{short}</b>", f"<b>{letter}</b>")
                 for short, whats, letter in ((self.side.a_short, a_what, "A"), (self.side.b_short, (what, name), "B"))
             )
-            self._fit_kept_titles()
             self.explain_label.setText(self.kept_note or self.side.maps_legend)  # (why not, or which is which)
             if kept is None:
                 kept_item.clear()
             else:
                 own = robust_max(np.abs(kept) if conv else kept)
                 show(kept_item, kept_view, mosaic(np.clip(kept[:shown] / own, -1, 1), rows, cols, gap=gap), levels)
+            # Last: fitting the titles lays the row out again, and a view resized there draws both sides anew on
+            # its new grid (_on_view_resized); A drawn after it here had the old one (2x4 beside B's 1x8, real X).
+            self._fit_kept_titles()
 
     # --- explain a number (PixelExplanation's) ------------------------------------
     def _on_mouse_moved(self, pos) -> None:
