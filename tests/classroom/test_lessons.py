@@ -458,3 +458,22 @@ def test_the_learning_rate_lesson_pauses_at_chance_level_and_learns_at_a_tenth()
     stuck = np.array(seen["losses"][50 : diverged.step - 5])
     assert abs(stuck.mean() - np.log(10)) < 0.1
     assert result.test_accuracy >= 0.93, result.test_accuracy
+
+
+def test_a_step_about_the_feature_maps_colour_scales_says_what_the_panel_shows():
+    """Lesson 6 told the class the feature maps of A and B were on "one colour scale per pair" (the kernels' way),
+    while each side's maps are on their own scale (a blown-up kept run left one scale's new maps near white), as
+    the line under them says: a step on the maps' colour scales says that too."""
+    from cnnviz.app.comparison import Curves, KeptRun
+    from cnnviz.app.side_by_side import SideBySide
+
+    legend = SideBySide(KeptRun({"lr": 0.01}, Curves(), None, "this session"), {"lr": 0.1}).maps_legend
+    own = "each side on its own colour scale"
+    assert own in legend
+    said = [
+        step
+        for preset in bundled_lessons()
+        for step in preset.steps
+        if "feature maps" in step and "colour scale" in step
+    ]
+    assert said and all(own in step and "per pair" not in step for step in said), said

@@ -192,3 +192,46 @@ def test_the_start_hint_stands_clear_of_the_kept_runs_curve(qtbot):
     assert not hint.isVisible()
     panel.clear()
     assert hint.isVisible() and crossings() == 0
+
+
+def test_the_start_hint_shows_beside_a_kept_run_that_leaves_the_plot_no_room(qtbot):
+    """At 1280x720 (normal mode: the plots side by side, short) the lesson's run kept to compare crosses the whole
+    loss plot: no free place for "Press Start ...", and it was not shown at all. It is then a line over the plots,
+    clear of the kept run's curve, until the new run's first step; a kept run that leaves room has it in the plot."""
+    from types import SimpleNamespace
+
+    from cnnviz.app.comparison import Curves
+    from cnnviz.gui.panels.curves import CurvesPanel
+
+    panel = CurvesPanel()
+    qtbot.addWidget(panel)
+    panel.resize(592, 277)  # (the panel at 1280x720, normal mode)
+    panel.show()
+    qtbot.wait(1)
+    assert panel.side_by_side
+    epochs = np.linspace(0, 1, 200)  # (lesson 6's first run: SGD at 0.01, 200 steps)
+    train = np.stack([epochs, 0.45 + 1.95 * np.exp(-2.3 * epochs), 0.15 + 0.7 * epochs], axis=1)
+    kept = SimpleNamespace(
+        curves=Curves(train, np.array([[1.0, 0.49, 0.87]])), source="this session", test_accuracy=0.87
+    )
+    panel.show_kept(kept, "lr 0.01 vs 0.1 now")
+    qtbot.wait(1)
+
+    def seen() -> list[str]:
+        return [
+            where
+            for where, widget in (("plot", panel.placeholder), ("line", getattr(panel, "start_label", None)))
+            if widget is not None and widget.isVisible()
+        ]
+
+    assert seen() == ["line"], seen()
+    assert "Press Start" in panel.start_label.text()
+    panel.resize(600, 280)  # (a resize keeps it where it is)
+    qtbot.wait(1)
+    assert seen() == ["line"], seen()
+    panel.add_steps([SimpleNamespace(epoch=0.01, loss=2.3, accuracy=0.1)])
+    assert seen() == []
+    panel.clear()  # (a new run: wanted again)
+    assert seen() == ["line"], seen()
+    panel.show_kept(None)  # (no kept run: in the plot's middle)
+    assert seen() == ["plot"], seen()

@@ -1,6 +1,8 @@
 """A kept run beside the run now (A | B): its kernels, its feature maps for the same input, its timings and its
 test accuracy; stop comparing returns to one run; a kept run of another network says why it is not shown."""
 
+from dataclasses import replace
+
 import numpy as np
 import pytest
 from PySide6.QtCore import Qt
@@ -191,3 +193,66 @@ def test_each_sides_maps_have_their_own_colour_scale(qtbot, make_window):
         assert np.nanpercentile(np.abs(b), 99.5) == pytest.approx(1.0, rel=0.05), name
         assert np.nanpercentile(np.abs(a), 99.5) == pytest.approx(1.0, rel=0.05), name
     assert "each side on its own colour scale" in maps.explain_label.text()
+
+
+def test_a_and_b_draw_the_same_layer_at_the_same_tile_size(qtbot, make_window):
+    """The class compares A's maps with B's picture for picture: the same grid, the same tile size, both within the
+    panel, on each classroom screen in both modes. A title's one line is its column's least width: A's longer title
+    ("A: kept run (this session)" beside "B: now") made A's column wider: its tiles 48 px to B's 33 (1024x768,
+    presenter mode)."""
+    from test_fit import at_screen
+
+    window = make_window()
+    settings = window.comparison.settings_now()
+    kept = comparison.KeptRun(settings, comparison.Curves(), None, "this session", window.state.local.spec)
+    window.state.keep_for_comparison(replace(kept, weights=window.state.local.weights()))
+    window.live_view.request(force=True)
+    maps, found = window.panels.feature_maps, []
+    for screen in ((1024, 768), (1280, 720), (1366, 768)):
+        at_screen(window, qtbot, screen)
+        for presenter in (False, True):
+            window.set_presenter(presenter, full_screen=False)
+            window.show_tab("training")
+            qtbot.wait(250)
+            maps.catch_up()
+            where = f"{screen} presenter={presenter}"
+            (name,) = maps.views
+            a, b = maps.kept_views[name], maps.views[name]
+            assert a[1].image is not None and a[1].image.shape == b[1].image.shape, where  # the same arrangement
+            sizes = (maps.tile_pixels(name, kept=True), maps.tile_pixels(name))
+            if abs(sizes[0] - sizes[1]) > 0.5:
+                found.append(f"{where}: A's tiles {sizes[0]:.1f} px, B's {sizes[1]:.1f}")
+            right = b[0].mapRectToScene(b[0].boundingRect()).right()
+            if right > maps.graphics.viewport().width():  # B's maps whole, within the panel
+                found.append(f"{where}: B's maps run to {right:.0f} px of {maps.graphics.viewport().width()}")
+            assert a[2].text.startswith("<b>A") and b[2].text.startswith("<b>B"), where
+    window.set_presenter(False, full_screen=False)
+    assert found == []
+
+
+def test_a_and_b_stay_on_one_grid_when_the_row_is_laid_out_again_as_they_are_drawn(qtbot, make_window):
+    """Fitting the titles lays the row out again; a view resized there draws both sides on its new grid. A drawn
+    after that with the grid from before showed 2x4 beside B's 1x8 (real X, 1024x768 presenter, K pressed again)."""
+    window = make_window()
+    settings = window.comparison.settings_now()
+    kept = comparison.KeptRun(settings, comparison.Curves(), None, "this session", window.state.local.spec)
+    window.state.keep_for_comparison(replace(kept, weights=window.state.local.weights()))
+    window.live_view.request(force=True)
+    window.show_tab("training")
+    maps = window.panels.feature_maps
+    maps.catch_up()
+    (name,) = maps.views
+    fit = maps._fit_kept_titles
+    heights = [maps.graphics.height() // 3]
+
+    def fit_and_lay_out_anew() -> None:  # (as a title's new width does: the views resized at once)
+        fit()
+        if heights:
+            maps.graphics.resize(maps.graphics.width(), heights.pop(0))
+
+    maps._fit_kept_titles = fit_and_lay_out_anew
+    grid = maps.grids[name]
+    maps._show_layer(name, dict(maps.last_snapshot.feature_maps)[name], maps._kept_maps()[name])
+    assert maps.grids[name] != grid  # (the row laid out anew: another grid)
+    a, b = maps.kept_views[name][1].image, maps.views[name][1].image
+    assert a.shape == b.shape, (a.shape, b.shape)

@@ -81,6 +81,12 @@ class CurvesPanel(Panel, PlotsArrangement):
         self.kept_label.setObjectName("hint")
         self.kept_label.hide()
         self.body.addWidget(self.kept_label)
+        # The start hint where the loss plot has no free place for it beside a kept run's curves (1280x720:
+        # the lesson's run kept to compare crosses the whole of the short plot): a line over the plots.
+        self.start_label = ElidedLabel(tr(PLACEHOLDER))
+        self.start_label.setObjectName("hint")
+        self.start_label.hide()
+        self.body.addWidget(self.start_label)
         self.graphics = pg.GraphicsLayoutWidget()
         self.graphics.ci.setSpacing(2)
         accessibility.set_name(
@@ -185,9 +191,15 @@ class CurvesPanel(Panel, PlotsArrangement):
         lesson's axis put it at the left edge, cut: "rain: the loss appears..."). It stands clear of the marks'
         labels (a kept run's "A: -> numba" stood over "Press Start" at 1280x720, 125 %) and of a kept run's curves
         (its light ground hid the grey dashes of a lesson's run kept to compare, real X, 1024x768): where the
-        middle is taken, the nearest free place, narrower if need be; none free, beside a kept run it is not shown
-        (Start is), else it stays in the middle (a plot too small for it: the layout tests say so)."""
+        middle is taken, the nearest free place, narrower if need be; none free, beside a kept run it is a line over
+        the plots (:attr:`start_label`: at 1280x720 the lesson's kept run left no place, and the hint was not shown
+        at all), else it stays in the middle (a plot too small for it: the layout tests say so). Once over the plots
+        it stays there until the hint goes or the kept run changes: the line takes the plots' height, and a plot
+        made shorter, or laid out anew side by side, must not send it back and forth."""
         if not self._hint_wanted:
+            return
+        if self.start_label.isVisibleTo(self):
+            self.placeholder.setVisible(False)
             return
         view, hint = self.loss_plot.getViewBox(), self.placeholder
         self.marks.place_labels()
@@ -205,6 +217,14 @@ class CurvesPanel(Panel, PlotsArrangement):
         hint.setVisible(not len(curve) and not len(points))  # (no kept run: in the middle, as it always was)
         if hint.isVisible():
             self._hint_in_the_middle(view, HINT_WIDTHS[0])
+        else:
+            self.start_label.show()
+
+    def _no_hint(self) -> None:
+        """The run's first step came (or a loaded run's curves): no start hint, in the plot or over it."""
+        self._hint_wanted = False
+        self.placeholder.setVisible(False)
+        self.start_label.hide()
 
     def _hint_in_the_middle(self, view, fraction: float) -> None:
         """The start hint ``fraction`` of the loss plot wide, in its middle."""
@@ -279,6 +299,7 @@ class CurvesPanel(Panel, PlotsArrangement):
         self._dirty = True
         self._loss_range = None
         self.refresh()
+        self.start_label.hide()  # (in the plot again, if the new kept run's curves leave it a place)
         self._fit_texts()  # (the start hint under the kept run's marks' labels)
 
     def resizeEvent(self, event) -> None:
@@ -305,6 +326,7 @@ class CurvesPanel(Panel, PlotsArrangement):
         self.marks.clear()
         self._hint_wanted = True
         self.placeholder.setVisible(True)
+        self.start_label.hide()
         self.epochs = max(self.planned_epochs, self.kept_epochs)
         self._reset_ranges()
         self._space_epoch_ticks()
@@ -349,8 +371,7 @@ class CurvesPanel(Panel, PlotsArrangement):
         if steps:
             self._dirty = True
             if self._hint_wanted:
-                self._hint_wanted = False
-                self.placeholder.setVisible(False)
+                self._no_hint()
                 self._loss_range = None  # the loss axis follows the data from now on
             if steps[-1].epoch > self.epochs:
                 self.set_epochs(self.epochs * 2)
@@ -370,8 +391,7 @@ class CurvesPanel(Panel, PlotsArrangement):
                 self.raw.append(epoch, max(float(loss), 1e-6))
                 self.smooth.append(epoch, max(float(loss), 1e-6))
                 self.acc.append(epoch, 100.0 * float(accuracy))
-            self._hint_wanted = False
-            self.placeholder.setVisible(False)
+            self._no_hint()
             self._loss_range = None
         if saved is not None:
             self.test_points.extend((float(e), max(float(l), 1e-6), 100.0 * float(a)) for e, l, a in saved.evals)

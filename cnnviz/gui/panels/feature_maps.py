@@ -118,6 +118,10 @@ class FeatureMapsPanel(LazyPanel, MapsArrangement):
         ``kept_views``: A's view of each layer shown; ``kept_note``: why A's maps are not shown (or "")."""
         self.kept_views: dict[str, tuple[pg.ViewBox, pg.ImageItem, pg.LabelItem]] = {}
         self.kept_note = ""
+        self.kept_titles: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {}
+        """layer -> A's and B's titles beside a kept run, longest first (see :meth:`_fit_kept_titles`)."""
+        self._measure = pg.LabelItem("", color=theme.TEXT)
+        self._title_widths: dict[tuple[str, int], float] = {}
 
     # --- input choice (the app model's, shown by InputChoice) ----------------
     @property
@@ -179,6 +183,7 @@ class FeatureMapsPanel(LazyPanel, MapsArrangement):
         layout.clear()
         self.views.clear()
         self.kept_views.clear()
+        self.kept_titles.clear()
         self.images.clear()
         self.grids.clear()
         self.title_texts: dict[str, tuple[str, str, int, float]] = {}
@@ -217,6 +222,9 @@ class FeatureMapsPanel(LazyPanel, MapsArrangement):
         columns = max((sum(1 for name in pair if name) for pair in pairs), default=1) + len(self.kept_views)
         for c in range(1, columns + 1):
             layout.layout.setColumnStretchFactor(c, PAIR_STRETCH if columns > 1 else SINGLE_STRETCH)
+        for c in (1, 2):  # (A's and B's equal widths undone: see _fit_kept_titles)
+            layout.layout.setColumnMinimumWidth(c, 0)
+            layout.layout.setColumnPreferredWidth(c, 0)
         for r in range(len(pairs)):
             layout.layout.setRowStretchFactor(2 * r, 0)
             layout.layout.setRowStretchFactor(2 * r + 1, 10)
@@ -244,9 +252,10 @@ class FeatureMapsPanel(LazyPanel, MapsArrangement):
         if self._grid_for(name, c, h, w, tile_gap(h)) != self.grids[name]:
             self._show_layer(name, arr, self._kept_maps().get(name))
 
-    def tile_pixels(self, name: str) -> float:
-        """How many screen pixels one feature map of ``name`` is tall (the readability check)."""
-        view, item, _title = self.views[name]
+    def tile_pixels(self, name: str, kept: bool = False) -> float:
+        """How many screen pixels one feature map of ``name`` is tall (the readability check; ``kept``: A's,
+        beside a kept run)."""
+        view, item, _title = (self.kept_views if kept else self.views)[name]
         if item.image is None or name not in self.mosaics:
             return 0.0
         _c, h, _w, _rows, _cols, _gap = self.mosaics[name]
@@ -333,14 +342,20 @@ class FeatureMapsPanel(LazyPanel, MapsArrangement):
                 if shown == c
                 else tr("{layer} maps 0–{last} of {count}").format(layer=name, last=shown - 1, count=c)
             )
-            title.setText(f"<b>{self.side.b_short}</b> · {what}")
-            kept_title.setText(f"<b>{self.side.a_short}</b> · {what if kept is not None else tr('not shown')}")
+            a_what = (what, name) if kept is not None else (tr("not shown"),) * 2
+            self.kept_titles[name] = tuple(
+                (f"<b>{short}</b> · {whats[0]}", f"<b>{short}</b> · {whats[1]}", f"<b>{short}</b>", f"<b>{letter}</b>")
+                for short, whats, letter in ((self.side.a_short, a_what, "A"), (self.side.b_short, (what, name), "B"))
+            )
             self.explain_label.setText(self.kept_note or self.side.maps_legend)  # (why not, or which is which)
             if kept is None:
                 kept_item.clear()
             else:
                 own = robust_max(np.abs(kept) if conv else kept)
                 show(kept_item, kept_view, mosaic(np.clip(kept[:shown] / own, -1, 1), rows, cols, gap=gap), levels)
+            # Last: fitting the titles lays the row out again, and a view resized there draws both sides anew on
+            # its new grid (_on_view_resized); A drawn after it here had the old one (2x4 beside B's 1x8, real X).
+            self._fit_kept_titles()
 
     # --- explain a number (PixelExplanation's) ------------------------------------
     def _on_mouse_moved(self, pos) -> None:

@@ -36,6 +36,7 @@ class MapsArrangement:
     graphics: pg.GraphicsLayoutWidget
     views: dict[str, tuple[pg.ViewBox, pg.ImageItem, pg.LabelItem]]
     kept_views: dict[str, tuple[pg.ViewBox, pg.ImageItem, pg.LabelItem]]
+    kept_titles: dict[str, tuple[tuple[str, ...], tuple[str, ...]]]
     title_texts: dict[str, tuple[str, str, int, float]]
     """layer -> (full title, short title, column, the full title's width)."""
     input_title: pg.LabelItem
@@ -140,7 +141,10 @@ class MapsArrangement:
         """Each layer's title is only its name where the full titles would make the row wider than the view:
         a title's one line is its column's least width, and German at 125 % on a 1280x720 laptop ("conv1 8
         Karten 28×28" beside "pool1 ReLU, pool") ran pool1's maps past the panel's edge."""
-        if self.kept_views or not self.views:  # (beside a kept run the titles are A's and B's; none built yet)
+        if self.kept_views:  # (beside a kept run the titles are A's and B's)
+            self._fit_kept_titles()
+            return
+        if not self.views:  # (none built yet)
             return
         titles = {name: title for name, (_view, _item, title) in self.views.items()}
         widths: dict[int, float] = {}
@@ -157,6 +161,50 @@ class MapsArrangement:
                 title.setText(text)
                 changed = True
         if changed:  # the row as wide as the view again (it kept the width the long titles forced)
+            layout.activate()
+            self.graphics.ci.setGeometry(self.graphics.range)
+
+    def _title_width(self, text: str) -> float:
+        """The width of a title reading ``text`` (measured once per text and type size)."""
+        key = (text, self._title_points())
+        if key not in self._title_widths:
+            if len(self._title_widths) > 200:  # (a new input's, a new level's titles: no need to keep the old)
+                self._title_widths.clear()
+            self._measure.setText(text, size=f"{key[1]}pt")
+            self._title_widths[key] = natural_width(self._measure)
+        return self._title_widths[key]
+
+    def _fit_kept_titles(self) -> None:
+        """Beside a kept run, A's and B's columns are equally wide and each side's title is the longest of its
+        forms (:attr:`kept_titles`) that half the room holds, the same form on both sides (the whole title in its
+        tooltip). A title's one line is its column's least width: A's longer title ("A: kept run (this session)"
+        beside "B: now") made A's column wider, its tiles up to 40 % bigger than B's for the same layer (1024x768),
+        and the seed net's "maps 0–21 of 32" titles ran B's maps past the panel's edge in presenter mode."""
+        if not self.kept_views or not self.kept_titles:
+            return
+        layout = self.graphics.ci.layout
+        left, _top, right, _bottom = layout.getContentsMargins()
+        room = self.graphics.viewport().width() - left - right - 2 * layout.horizontalSpacing()
+        half = (room - natural_width(self.input_title)) / 2
+        name = next(iter(self.kept_titles))  # (beside a kept run, one layer at a time)
+        forms = list(zip(*self.kept_titles[name]))
+        a, b = next((form for form in forms if max(map(self._title_width, form)) <= half), forms[-1])
+        width = max(self._title_width(a), self._title_width(b))
+        changed = False
+        for (_view, _item, title), text, whole in (
+            (self.kept_views[name], a, forms[0][0]),
+            (self.views[name], b, forms[0][1]),
+        ):
+            title.setToolTip(whole if text != whole else "")
+            if title.text != text:
+                title.setText(text)
+                changed = True
+        for column in (1, 2):  # (A's, B's) as wide as each other: neither title widens its side
+            if layout.columnMinimumWidth(column) != width:
+                layout.setColumnMinimumWidth(column, width)
+                layout.setColumnPreferredWidth(column, width)
+                changed = True
+        if changed:
             layout.activate()
             self.graphics.ci.setGeometry(self.graphics.range)
 

@@ -1880,7 +1880,7 @@ Zuerst speichern, dann {what}?</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/classify.py" line="78" />
-   <location filename="cnnviz/gui/panels/feature_maps.py" line="187" />
+   <location filename="cnnviz/gui/panels/feature_maps.py" line="192" />
    <location filename="cnnviz/gui/panels/timelapse.py" line="218" />
    <source>input</source>
    <translation>Eingabe</translation>
@@ -2067,7 +2067,7 @@ Zuerst speichern, dann {what}?</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/curve_titles.py" line="42" />
-   <location filename="cnnviz/gui/panels/curves.py" line="95" />
+   <location filename="cnnviz/gui/panels/curves.py" line="101" />
    <source>loss</source>
    <translation>Verlust</translation>
   </message>
@@ -2104,28 +2104,28 @@ Zuerst speichern, dann {what}?</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/curves.py" line="72" />
-   <location filename="cnnviz/gui/panels/curves.py" line="88" />
-   <location filename="cnnviz/gui/panels/curves.py" line="264" />
+   <location filename="cnnviz/gui/panels/curves.py" line="94" />
+   <location filename="cnnviz/gui/panels/curves.py" line="284" />
    <source>Training curves</source>
    <translation>Trainingskurven</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/curves.py" line="89" />
+   <location filename="cnnviz/gui/panels/curves.py" line="95" />
    <source>Loss (per step, smoothed, test dots) and accuracy (train line, test dots) against epochs</source>
    <translation>Verlust (pro Schritt, geglättet, Testpunkte) und Genauigkeit (Trainingslinie, Testpunkte) über den Epochen</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/curves.py" line="274" />
+   <location filename="cnnviz/gui/panels/curves.py" line="294" />
    <source>Training curves, with a kept run for comparison</source>
    <translation>Trainingskurven, mit einem behaltenen Lauf zum Vergleich</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/curves.py" line="406" />
+   <location filename="cnnviz/gui/panels/curves.py" line="426" />
    <source>test accuracy {accuracies} · {text}</source>
    <translation>Testgenauigkeit {accuracies} · {text}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/curves.py" line="267" />
+   <location filename="cnnviz/gui/panels/curves.py" line="287" />
    <source>- - - A, the kept run ({source}): {label}</source>
    <translation>- - - A, der behaltene Lauf ({source}): {label}</translation>
   </message>
@@ -2323,39 +2323,39 @@ Zuerst speichern, dann {what}?</translation>
    <translation>Zeige auf ein Pixel einer Merkmalskarte: Was es sieht, leuchtet in der Eingabe auf; bei conv1 siehst du die Summe dazu.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/feature_maps.py" line="291" />
+   <location filename="cnnviz/gui/panels/feature_maps.py" line="300" />
    <source>your drawing</source>
    <translation>deine Zeichnung</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/feature_maps.py" line="293" />
+   <location filename="cnnviz/gui/panels/feature_maps.py" line="302" />
    <source>label {label}</source>
    <translation>Label {label}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/feature_maps.py" line="299" />
+   <location filename="cnnviz/gui/panels/feature_maps.py" line="308" />
    <source>{source}: the network says {answer}, {percent}% sure</source>
    <translation>{source}: Das Netz sagt {answer}, zu {percent} % sicher</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/feature_maps.py" line="303" />
+   <location filename="cnnviz/gui/panels/feature_maps.py" line="312" />
    <source>Feature maps of the weights of step {step}</source>
    <translation>Merkmalskarten der Gewichte von Schritt {step}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/feature_maps.py" line="334" />
+   <location filename="cnnviz/gui/panels/feature_maps.py" line="343" />
    <source>{layer} maps 0–{last} of {count}</source>
    <translation>{layer}: Karten 0–{last} von {count}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/feature_maps.py" line="199" />
-   <source>{count} maps</source>
-   <translation>{count} Karten</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/panels/feature_maps.py" line="337" />
+   <location filename="cnnviz/gui/panels/feature_maps.py" line="345" />
    <source>not shown</source>
    <translation>nicht gezeigt</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/feature_maps.py" line="204" />
+   <source>{count} maps</source>
+   <translation>{count} Karten</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/filters.py" line="96" />
@@ -4710,8 +4710,8 @@ Wiederherstellen?</translation>
   </message>
   <message>
    <location filename="assets/presets/06_same_start_two_learning_rates.json" line="1" />
-   <source>Look at the feature maps: A (the kept run, lr 0.01) stands left of B (lr 0.1), the same test image, one colour scale per pair. Which run's maps pick out the strokes more clearly?</source>
-   <translation>Sieh dir die Merkmalskarten an: A (der behaltene Lauf, lr 0,01) steht links von B (lr 0,1), dasselbe Testbild, eine Farbskala pro Paar. Wessen Karten heben die Striche deutlicher hervor?</translation>
+   <source>Look at the feature maps: A (the kept run, lr 0.01) stands left of B (lr 0.1), the same test image, each side on its own colour scale. Which run's maps pick out the strokes more clearly?</source>
+   <translation>Sieh dir die Merkmalskarten an: A (der behaltene Lauf, lr 0,01) steht links von B (lr 0,1), dasselbe Testbild, jede Seite auf ihrer eigenen Farbskala. Wessen Karten heben die Striche deutlicher hervor?</translation>
   </message>
   <message>
    <location filename="assets/presets/06_same_start_two_learning_rates.json" line="1" />
@@ -4792,6 +4792,10 @@ Wiederherstellen?</translation>
    <location filename="assets/presets/08_teach_it_our_shapes.json" line="1" />
    <source>Discuss: why are a few dozen drawings enough for three shapes, when the digits took thousands? What does it answer for a shape it never saw, a heart or a house?</source>
    <translation>Diskutiert: Warum reichen ein paar Dutzend Zeichnungen für drei Formen, wenn die Ziffern Tausende brauchten? Was antwortet es auf eine Form, die es nie gesehen hat, ein Herz oder ein Haus?</translation>
+  </message>
+  <message>
+   <source>Look at the feature maps: A (the kept run, lr 0.01) stands left of B (lr 0.1), the same test image, one colour scale per pair. Which run's maps pick out the strokes more clearly?</source>
+   <translation type="vanished">Sieh dir die Merkmalskarten an: A (der behaltene Lauf, lr 0,01) steht links von B (lr 0,1), dasselbe Testbild, eine Farbskala pro Paar. Wessen Karten heben die Striche deutlicher hervor?</translation>
   </message>
   <message>
    <source>Open Statistics: the gradient lines stop after the first steps. The overshoot made every ReLU output zero, so no gradient flows back any more.</source>

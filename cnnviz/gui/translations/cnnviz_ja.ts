@@ -1880,7 +1880,7 @@ Save it before {what}?</source>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/classify.py" line="78" />
-   <location filename="cnnviz/gui/panels/feature_maps.py" line="187" />
+   <location filename="cnnviz/gui/panels/feature_maps.py" line="192" />
    <location filename="cnnviz/gui/panels/timelapse.py" line="218" />
    <source>input</source>
    <translation>入力</translation>
@@ -2067,7 +2067,7 @@ Save it before {what}?</source>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/curve_titles.py" line="42" />
-   <location filename="cnnviz/gui/panels/curves.py" line="95" />
+   <location filename="cnnviz/gui/panels/curves.py" line="101" />
    <source>loss</source>
    <translation>損失</translation>
   </message>
@@ -2104,28 +2104,28 @@ Save it before {what}?</source>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/curves.py" line="72" />
-   <location filename="cnnviz/gui/panels/curves.py" line="88" />
-   <location filename="cnnviz/gui/panels/curves.py" line="264" />
+   <location filename="cnnviz/gui/panels/curves.py" line="94" />
+   <location filename="cnnviz/gui/panels/curves.py" line="284" />
    <source>Training curves</source>
    <translation>学習曲線</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/curves.py" line="89" />
+   <location filename="cnnviz/gui/panels/curves.py" line="95" />
    <source>Loss (per step, smoothed, test dots) and accuracy (train line, test dots) against epochs</source>
    <translation>エポックに対する損失（ステップごと、平滑化、テストの点）と精度（学習の線、テストの点）</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/curves.py" line="274" />
+   <location filename="cnnviz/gui/panels/curves.py" line="294" />
    <source>Training curves, with a kept run for comparison</source>
    <translation>学習曲線（比較用に残した学習つき）</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/curves.py" line="406" />
+   <location filename="cnnviz/gui/panels/curves.py" line="426" />
    <source>test accuracy {accuracies} · {text}</source>
    <translation>テスト精度 {accuracies} · {text}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/curves.py" line="267" />
+   <location filename="cnnviz/gui/panels/curves.py" line="287" />
    <source>- - - A, the kept run ({source}): {label}</source>
    <translation>- - - A、残した学習（{source}）：{label}</translation>
   </message>
@@ -2323,39 +2323,39 @@ Save it before {what}?</source>
    <translation>特徴マップのピクセルを指すと、そのピクセルが見ている部分が入力上で光ります。conv1 ではその値になる和も見られます。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/feature_maps.py" line="291" />
+   <location filename="cnnviz/gui/panels/feature_maps.py" line="300" />
    <source>your drawing</source>
    <translation>あなたの手書き</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/feature_maps.py" line="293" />
+   <location filename="cnnviz/gui/panels/feature_maps.py" line="302" />
    <source>label {label}</source>
    <translation>ラベル {label}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/feature_maps.py" line="299" />
+   <location filename="cnnviz/gui/panels/feature_maps.py" line="308" />
    <source>{source}: the network says {answer}, {percent}% sure</source>
    <translation>{source}：ネットワークの答えは {answer}、確信度 {percent}%</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/feature_maps.py" line="303" />
+   <location filename="cnnviz/gui/panels/feature_maps.py" line="312" />
    <source>Feature maps of the weights of step {step}</source>
    <translation>ステップ {step} の重みでの特徴マップ</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/feature_maps.py" line="334" />
+   <location filename="cnnviz/gui/panels/feature_maps.py" line="343" />
    <source>{layer} maps 0–{last} of {count}</source>
    <translation>{layer} のマップ 0–{last}（{count} 枚中）</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/feature_maps.py" line="199" />
-   <source>{count} maps</source>
-   <translation>{count} 枚</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/panels/feature_maps.py" line="337" />
+   <location filename="cnnviz/gui/panels/feature_maps.py" line="345" />
    <source>not shown</source>
    <translation>表示なし</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/feature_maps.py" line="204" />
+   <source>{count} maps</source>
+   <translation>{count} 枚</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/filters.py" line="96" />
@@ -4709,8 +4709,8 @@ Restore it?</source>
   </message>
   <message>
    <location filename="assets/presets/06_same_start_two_learning_rates.json" line="1" />
-   <source>Look at the feature maps: A (the kept run, lr 0.01) stands left of B (lr 0.1), the same test image, one colour scale per pair. Which run's maps pick out the strokes more clearly?</source>
-   <translation>特徴マップを見ましょう。A（残した学習、lr 0.01）が B（lr 0.1）の左に、同じテスト画像で、ペアごとに 1 つの色スケールで並びます。どちらのマップのほうが線をはっきりとらえているでしょう？</translation>
+   <source>Look at the feature maps: A (the kept run, lr 0.01) stands left of B (lr 0.1), the same test image, each side on its own colour scale. Which run's maps pick out the strokes more clearly?</source>
+   <translation>特徴マップを見ましょう。A（残した学習、lr 0.01）が B（lr 0.1）の左に、同じテスト画像で、それぞれ独自の色スケールで並びます。どちらのマップのほうが線をはっきりとらえているでしょう？</translation>
   </message>
   <message>
    <location filename="assets/presets/06_same_start_two_learning_rates.json" line="1" />
@@ -4791,6 +4791,10 @@ Restore it?</source>
    <location filename="assets/presets/08_teach_it_our_shapes.json" line="1" />
    <source>Discuss: why are a few dozen drawings enough for three shapes, when the digits took thousands? What does it answer for a shape it never saw, a heart or a house?</source>
    <translation>話し合おう：数字には何千枚も必要だったのに、3 つの図形には数十枚で足りるのはなぜ？ 見たことのない図形（ハートや家）には何と答えるかな？</translation>
+  </message>
+  <message>
+   <source>Look at the feature maps: A (the kept run, lr 0.01) stands left of B (lr 0.1), the same test image, one colour scale per pair. Which run's maps pick out the strokes more clearly?</source>
+   <translation type="vanished">特徴マップを見ましょう。A（残した学習、lr 0.01）が B（lr 0.1）の左に、同じテスト画像で、ペアごとに 1 つの色スケールで並びます。どちらのマップのほうが線をはっきりとらえているでしょう？</translation>
   </message>
   <message>
    <source>Open Statistics: the gradient lines stop after the first steps. The overshoot made every ReLU output zero, so no gradient flows back any more.</source>

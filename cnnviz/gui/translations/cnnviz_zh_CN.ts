@@ -1880,7 +1880,7 @@ Save it before {what}?</source>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/classify.py" line="78" />
-   <location filename="cnnviz/gui/panels/feature_maps.py" line="187" />
+   <location filename="cnnviz/gui/panels/feature_maps.py" line="192" />
    <location filename="cnnviz/gui/panels/timelapse.py" line="218" />
    <source>input</source>
    <translation>输入</translation>
@@ -2067,7 +2067,7 @@ Save it before {what}?</source>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/curve_titles.py" line="42" />
-   <location filename="cnnviz/gui/panels/curves.py" line="95" />
+   <location filename="cnnviz/gui/panels/curves.py" line="101" />
    <source>loss</source>
    <translation>损失</translation>
   </message>
@@ -2104,28 +2104,28 @@ Save it before {what}?</source>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/curves.py" line="72" />
-   <location filename="cnnviz/gui/panels/curves.py" line="88" />
-   <location filename="cnnviz/gui/panels/curves.py" line="264" />
+   <location filename="cnnviz/gui/panels/curves.py" line="94" />
+   <location filename="cnnviz/gui/panels/curves.py" line="284" />
    <source>Training curves</source>
    <translation>训练曲线</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/curves.py" line="89" />
+   <location filename="cnnviz/gui/panels/curves.py" line="95" />
    <source>Loss (per step, smoothed, test dots) and accuracy (train line, test dots) against epochs</source>
    <translation>随轮次变化的损失（每步、平滑、测试点）和准确率（训练线、测试点）</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/curves.py" line="274" />
+   <location filename="cnnviz/gui/panels/curves.py" line="294" />
    <source>Training curves, with a kept run for comparison</source>
    <translation>训练曲线（附保留的训练以作比较）</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/curves.py" line="406" />
+   <location filename="cnnviz/gui/panels/curves.py" line="426" />
    <source>test accuracy {accuracies} · {text}</source>
    <translation>测试准确率 {accuracies} · {text}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/curves.py" line="267" />
+   <location filename="cnnviz/gui/panels/curves.py" line="287" />
    <source>- - - A, the kept run ({source}): {label}</source>
    <translation>- - - A，保留的训练（{source}）：{label}</translation>
   </message>
@@ -2323,39 +2323,39 @@ Save it before {what}?</source>
    <translation>指向特征图上的一个像素：它看到的区域会在输入上亮起；对 conv1 还能看到算出它的求和。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/feature_maps.py" line="291" />
+   <location filename="cnnviz/gui/panels/feature_maps.py" line="300" />
    <source>your drawing</source>
    <translation>你的手写</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/feature_maps.py" line="293" />
+   <location filename="cnnviz/gui/panels/feature_maps.py" line="302" />
    <source>label {label}</source>
    <translation>标签 {label}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/feature_maps.py" line="299" />
+   <location filename="cnnviz/gui/panels/feature_maps.py" line="308" />
    <source>{source}: the network says {answer}, {percent}% sure</source>
    <translation>{source}：网络认为是 {answer}，把握 {percent}%</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/feature_maps.py" line="303" />
+   <location filename="cnnviz/gui/panels/feature_maps.py" line="312" />
    <source>Feature maps of the weights of step {step}</source>
    <translation>第 {step} 步权重的特征图</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/feature_maps.py" line="334" />
+   <location filename="cnnviz/gui/panels/feature_maps.py" line="343" />
    <source>{layer} maps 0–{last} of {count}</source>
    <translation>{layer} 的特征图 0–{last}（共 {count} 张）</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/feature_maps.py" line="199" />
-   <source>{count} maps</source>
-   <translation>{count} 张图</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/panels/feature_maps.py" line="337" />
+   <location filename="cnnviz/gui/panels/feature_maps.py" line="345" />
    <source>not shown</source>
    <translation>未显示</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/feature_maps.py" line="204" />
+   <source>{count} maps</source>
+   <translation>{count} 张图</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/filters.py" line="96" />
@@ -4709,8 +4709,8 @@ Restore it?</source>
   </message>
   <message>
    <location filename="assets/presets/06_same_start_two_learning_rates.json" line="1" />
-   <source>Look at the feature maps: A (the kept run, lr 0.01) stands left of B (lr 0.1), the same test image, one colour scale per pair. Which run's maps pick out the strokes more clearly?</source>
-   <translation>看看特征图：A（保留的训练，lr 0.01）在 B（lr 0.1）左边，同一张测试图片，每对使用同一色标。哪次训练的特征图更清楚地抓住了笔画？</translation>
+   <source>Look at the feature maps: A (the kept run, lr 0.01) stands left of B (lr 0.1), the same test image, each side on its own colour scale. Which run's maps pick out the strokes more clearly?</source>
+   <translation>看看特征图：A（保留的训练，lr 0.01）在 B（lr 0.1）左边，同一张测试图片，各自使用自己的色标。哪次训练的特征图更清楚地抓住了笔画？</translation>
   </message>
   <message>
    <location filename="assets/presets/06_same_start_two_learning_rates.json" line="1" />
@@ -4791,6 +4791,10 @@ Restore it?</source>
    <location filename="assets/presets/08_teach_it_our_shapes.json" line="1" />
    <source>Discuss: why are a few dozen drawings enough for three shapes, when the digits took thousands? What does it answer for a shape it never saw, a heart or a house?</source>
    <translation>讨论：为什么三个图形只需几十幅图画，而数字却需要成千上万幅？对于它从未见过的图形，比如心形或房子，它会怎么回答？</translation>
+  </message>
+  <message>
+   <source>Look at the feature maps: A (the kept run, lr 0.01) stands left of B (lr 0.1), the same test image, one colour scale per pair. Which run's maps pick out the strokes more clearly?</source>
+   <translation type="vanished">看看特征图：A（保留的训练，lr 0.01）在 B（lr 0.1）左边，同一张测试图片，每对使用同一色标。哪次训练的特征图更清楚地抓住了笔画？</translation>
   </message>
   <message>
    <source>Open Statistics: the gradient lines stop after the first steps. The overshoot made every ReLU output zero, so no gradient flows back any more.</source>
