@@ -235,3 +235,31 @@ def test_the_start_hint_shows_beside_a_kept_run_that_leaves_the_plot_no_room(qtb
     assert seen() == ["line"], seen()
     panel.show_kept(None)  # (no kept run: in the plot's middle)
     assert seen() == ["plot"], seen()
+
+
+def test_a_kept_run_that_diverged_is_seen_whole_before_the_new_run_starts(qtbot):
+    """Lesson 6's run at lr 1.0 kept to compare (its loss peaked near 12) was cut at the loss plot's top, 2.5, until
+    the new run's first step fitted the axis: the axis fits a kept run at once, and a plot with no run and no kept
+    run keeps its 0-2.5."""
+    from types import SimpleNamespace
+
+    from cnnviz.app.comparison import Curves
+    from cnnviz.gui.panels.curves import CurvesPanel
+
+    panel = CurvesPanel()
+    qtbot.addWidget(panel)
+    panel.resize(560, 420)
+    panel.show()
+    qtbot.wait(1)
+    view = panel.loss_plot.getViewBox()
+    assert view.viewRange()[1][1] < 2.7
+    epochs = np.linspace(0, 1, 200)
+    losses = np.where(epochs < 0.3, 2.3 - epochs, 11.8)
+    train = np.stack([epochs, losses, np.full(len(epochs), 0.1)], axis=1)
+    panel.show_kept(SimpleNamespace(curves=Curves(train), source="this session", test_accuracy=0.102), "lr 1")
+    qtbot.wait(1)
+    assert view.viewRange()[1][1] >= 11.8, view.viewRange()
+    panel.show_kept(None)
+    panel.clear()
+    qtbot.wait(1)
+    assert view.viewRange()[1][1] < 2.7, view.viewRange()

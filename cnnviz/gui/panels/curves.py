@@ -459,7 +459,8 @@ class CurvesPanel(Panel, PlotsArrangement):
             else:
                 self.test_loss.setData([], [])
                 self.test_acc.setData([], [])
-        if not self._hint_wanted:
+        kept = self.kept_loss.yData
+        if not self._hint_wanted or (kept is not None and len(kept)):  # (a kept run is whole before a step)
             self._fit_loss_axis()
 
     def _fit_loss_axis(self) -> None:
