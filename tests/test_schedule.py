@@ -43,8 +43,8 @@ def test_xdist_hands_out_the_longest_files_first(pytestconfig):
         def shutdown(self):
             self.shutting_down = True
 
-    tx = pytestconfig.getoption("tx") or ["2*popen"]
-    config = SimpleNamespace(getvalue=lambda name: tx if name == "tx" else None, option=pytestconfig.option)
+    # (two workers, as on CI; the options, --no-loadscope-reorder among them, this run's)
+    config = SimpleNamespace(getvalue=lambda name: ["2*popen"] if name == "tx" else None, option=pytestconfig.option)
     scheduler = LoadFileScheduling(config)
     workers = [Worker(), Worker()]
     for worker in workers:
