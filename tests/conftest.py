@@ -27,6 +27,7 @@ import pytest  # noqa: E402
 from byte_cache import damaged_one_byte_bytes  # noqa: E402
 from cnnviz.backends.blas_threads import blas_threads  # noqa: E402
 from cnnviz.data.datasets import Dataset, load_dataset  # noqa: E402
+from schedule import schedule_order  # noqa: E402
 
 blas_threads(1)  # in case a plugin imported NumPy before this file set the environment
 
@@ -112,23 +113,9 @@ def tiny_model(tiny_model_path):
     return model.to(registry.get("numpy"))
 
 
-LONGEST_FIRST = (
-    "tests/test_cuda_simulator_suite.py",  # the simulator suite's longest part, in its own process
-    "tests/gui/test_translations.py",
-    "tests/gui/test_presenter.py",
-    "tests/gui/test_fit.py",
-    "tests/gui/test_kept_run_beside.py",
-    "tests/gui/test_lessons_checked.py",  # every lesson played in one window: ~40 s on a quiet machine
-    "tests/test_cuda_simulator_suite_protocol.py",  # the simulator suite's other part
-)
-"""The files whose tests take longest in all (the real-X layout checks, the simulator suite), handed out
-first: xdist (``--dist loadfile``) gives out files in collection order, and the simulator suite, collected
-near the end, kept one worker busy for a minute while the other had run out of files."""
-
-
 def pytest_collection_modifyitems(config, items):
-    rank = {path: i for i, path in enumerate(LONGEST_FIRST)}
-    items.sort(key=lambda item: rank.get(item.nodeid.split("::")[0], len(rank)))  # stable: the rest as collected
+    order = {nodeid: i for i, nodeid in enumerate(schedule_order([item.nodeid for item in items]))}
+    items.sort(key=lambda item: order[item.nodeid])
 
 
 NUMBA_WARM_UP = (

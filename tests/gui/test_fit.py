@@ -39,8 +39,6 @@ CLASSROOM_IDS = [f"{w}x{h}" for w, h in CLASSROOM_SCREENS]
 def fill(window):
     """What a run leaves on screen: curves with marks close together, timings, an evaluation, statistics,
     a drawing (fed through the router, as the trainer's events would be)."""
-    from cnnviz.train.stats import parameter_stats
-
     steps = [
         ev.StepFinished(i, i / 938, 2.3 * 0.985**i + 0.1, min(0.98, i / 150), 64, 3000.0, 2e-3, "numpy", 9.0)
         for i in range(1, 240)
@@ -68,16 +66,33 @@ def fill(window):
             np.full(500, 0.9, np.float32),
         )
     )
-    rng = np.random.default_rng(0)
-    weights = window.state.local.weights()
-    for step in range(10, 240, 10):
-        before = {k: v * (1 - 1e-3) for k, v in weights.items()}
-        grads = {k: v * rng.uniform(0.5, 2.0) for k, v in weights.items()}
-        window.router.handle(
-            ev.ParameterStatsMeasured(step, step / 938, 2e-3, tuple(parameter_stats(weights, grads, before)))
-        )
+    for step, stats in parameter_stats_of(window.state.local.weights()):
+        window.router.handle(ev.ParameterStatsMeasured(step, step / 938, 2e-3, stats))
     window.router.refresh_curves()
     draw_demo_digit(window, 3)
+
+
+_STATS: dict[tuple, list] = {}
+
+
+def parameter_stats_of(weights: dict) -> list:
+    """The statistics :func:`fill` feeds in, every 10 steps, for these weights: made once per set of weights (a
+    process fills windows with the same few nets' weights dozens of times; ~0.2 s of a core each time)."""
+    import hashlib
+
+    from cnnviz.train.stats import parameter_stats
+
+    key = tuple(
+        (name, w.shape, str(w.dtype), hashlib.sha1(np.ascontiguousarray(w)).digest()) for name, w in weights.items()
+    )
+    if key not in _STATS:
+        rng = np.random.default_rng(0)
+        _STATS[key] = []
+        for step in range(10, 240, 10):
+            before = {k: v * (1 - 1e-3) for k, v in weights.items()}
+            grads = {k: v * rng.uniform(0.5, 2.0) for k, v in weights.items()}
+            _STATS[key].append((step, tuple(parameter_stats(weights, grads, before))))
+    return _STATS[key]
 
 
 def at_screen(window, qtbot, screen):

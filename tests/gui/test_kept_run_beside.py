@@ -158,18 +158,21 @@ def test_a_b_fits_1024x768_in_normal_and_presenter_mode(qtbot, make_window, net)
     at_screen(window, qtbot, (1024, 768))
     found = fit.check_every_view(window)  # (normal and presenter mode, every tab)
     assert found == {}, describe(found)
-    for presenter in (False, True):
+    maps, kernels = window.panels.feature_maps, window.panels.kernels
+    for presenter in (False, True):  # (each tab laid out at rest and the kept run's pictures drawn: no fixed wait)
         window.set_presenter(presenter, full_screen=False)
-        qtbot.wait(150)
+        fit.settle_layout(window)
         window.show_tab("training")
-        qtbot.wait(250)
-        maps = window.panels.feature_maps
-        assert maps.kept_views and all(item.image is not None for _v, item, _t in maps.kept_views.values())
+        qtbot.waitUntil(
+            lambda: maps.kept_views and all(item.image is not None for _v, item, _t in maps.kept_views.values()),
+            timeout=10_000,
+        )
+        fit.settle_layout(window)
         assert min(maps.tile_pixels(name) for name in maps.views) >= MIN_TILE_PX, presenter
         window.show_tab("kernels")
-        qtbot.wait(250)
-        assert window.panels.kernels.kept_images["first"] is not None
-        assert window.panels.kernels.tile_pixels() >= fit.MIN_KERNEL_PX, presenter
+        qtbot.waitUntil(lambda: kernels.kept_images.get("first") is not None, timeout=10_000)
+        fit.settle_layout(window)
+        assert kernels.tile_pixels() >= fit.MIN_KERNEL_PX, presenter
     if net == "tiny":  # (English on a 1280x720 laptop too: the other languages are test_translations')
         found = pictures_beside_a_kept_run(window, qtbot, ((1280, 720),))
         assert found == {}, describe(found)
