@@ -1,8 +1,9 @@
 """Punctuation as a native reader expects it (issue 30), as test_translations_zh_punctuation.py checks Chinese.
 
 Japanese text takes 、。「」（）：？！ (the ja catalogue said "開始(スペース)を押します", "カーネル: conv1",
-"でしょう?"); ASCII punctuation stays where it is code, a number or a menu's accelerator ("(&F)", "9,226",
-"Adam(0.7, 0.9)").
+"でしょう?"), and a sentence after ？ or ！ follows a full-width space (JIS X 4051), never a half-width one
+("増やす？ ドロップアウト？", session 45); ASCII punctuation stays where it is code, a number or a menu's
+accelerator ("(&F)", "9,226", "Adam(0.7, 0.9)").
 German keeps the English source's placeholders (translation_sources.problems checks them), its ellipsis and its
 closing punctuation, quotes „…" (never straight "…" nor English “…”), and no double spaces."""
 
@@ -25,6 +26,7 @@ JA_WRONG = {
     "ASCII . after Japanese": rf"[{JA}]\.(?!\.)",
     "straight or English quotes around Japanese": rf"\"[^\"]*[{JA}][^\"]*\"|“[^”]*[{JA}][^”]*”",
     "a space after 。 or 、": r"[。、] ",
+    "a half-width space after ？ or ！ (a sentence after them: a full-width one, 「？　」)": r"[？！] ",
 }
 
 
@@ -103,6 +105,8 @@ def test_the_german_catalogue_punctuates_as_its_english_source():
         ("小さなネットワーク,畳み込み", True),
         ('"自信なし" と表示', True),
         ("保存しました。 次へ", True),
+        ("データを増やす？ ドロップアウト？", True),
+        ("データを増やす？　ドロップアウト？", False),
         ("CPU(numba)で動かします", True),
         ("開始（スペース）を押します。", False),
         ("ファイル(&F)", False),

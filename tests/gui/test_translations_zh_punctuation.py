@@ -18,7 +18,7 @@ WRONG = {
     "ASCII ? or ! after Chinese": rf"[{HAN}][?!]",
     "ASCII ( around Chinese": rf"[{HAN}] ?\((?!&)|\([{HAN}]",
     "ASCII ) around Chinese": rf"[{HAN}]\)|\) ?[{HAN}]",
-    "a space after 。": r"。 ",
+    "a space after 。？！，、：；": r"[。？！，、：；] ",
 }
 
 
@@ -50,6 +50,7 @@ def test_the_chinese_catalogue_uses_full_width_punctuation_in_chinese_text():
         ("关闭课程会停止它,并恢复。", True),
         ("课程的运行尚未保存(第 {step} 步)。", True),
         ("在画板上写一个数字。 <b>2.</b>", True),
+        ("增加数据？ 丢弃法？", True),
         ("步子越大就总是越好吗?按 K", True),
         ("测试准确率：{accuracy} %。", False),
         ("文件(&F)", False),

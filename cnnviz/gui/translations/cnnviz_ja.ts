@@ -4640,7 +4640,7 @@ Restore it?</source>
   <message>
    <location filename="assets/presets/04_overfitting_200_images.json" line="1" />
    <source>Discuss: more data, dropout, or stopping at the lowest test loss? Try the first with the First look lesson (60,000 images).</source>
-   <translation>話し合ってみましょう：データを増やす？ ドロップアウト？ テストの損失が最低のところで止める？ 1 つ目は「はじめの一歩」のレッスン（60,000 枚）で試せます。</translation>
+   <translation>話し合ってみましょう：データを増やす？　ドロップアウト？　テストの損失が最低のところで止める？　1 つ目は「はじめの一歩」のレッスン（60,000 枚）で試せます。</translation>
   </message>
   <message>
    <location filename="assets/presets/05_not_a_digit.json" line="1" />
@@ -4670,7 +4670,7 @@ Restore it?</source>
   <message>
    <location filename="assets/presets/05_not_a_digit.json" line="1" />
    <source>Which drawings still pass? A "T" or a circle often passes as a 7 or a 0. Discuss: is a confident answer the same as knowing?</source>
-   <translation>それでも通ってしまう絵は？ 「T」や丸は 7 や 0 として通ることがよくあります。話し合ってみましょう：自信のある答えは「知っている」ことと同じでしょうか？</translation>
+   <translation>それでも通ってしまう絵は？　「T」や丸は 7 や 0 として通ることがよくあります。話し合ってみましょう：自信のある答えは「知っている」ことと同じでしょうか？</translation>
   </message>
   <message>
    <location filename="assets/presets/05_not_a_digit.json" line="1" />
@@ -4715,7 +4715,7 @@ Restore it?</source>
   <message>
    <location filename="assets/presets/06_same_start_two_learning_rates.json" line="1" />
    <source>Is bigger always better? Press K to keep this run, try 1.0 (the highest learning rate the box takes), press Start and watch.</source>
-   <translation>大きければいつも良いのでしょうか？ K でこの学習を残し、1.0（入力欄で設定できる最大の学習率）を試し、スタートを押して見てみましょう。</translation>
+   <translation>大きければいつも良いのでしょうか？　K でこの学習を残し、1.0（入力欄で設定できる最大の学習率）を試し、スタートを押して見てみましょう。</translation>
   </message>
   <message>
    <location filename="assets/presets/07_look_inside.json" line="1" />
@@ -4735,7 +4735,7 @@ Restore it?</source>
   <message>
    <location filename="assets/presets/07_look_inside.json" line="1" />
    <source>Which digits still overlap on the map? Point at a dot inside the wrong cloud: that image is one the network finds hard (often it also gets it wrong).</source>
-   <translation>地図でまだ重なっている数字は？ 違う雲の中にある点を指してみましょう。その画像はネットワークにとって難しいものです（間違えることもよくあります）。</translation>
+   <translation>地図でまだ重なっている数字は？　違う雲の中にある点を指してみましょう。その画像はネットワークにとって難しいものです（間違えることもよくあります）。</translation>
   </message>
   <message>
    <location filename="assets/presets/07_look_inside.json" line="1" />
@@ -4790,7 +4790,7 @@ Restore it?</source>
   <message>
    <location filename="assets/presets/08_teach_it_our_shapes.json" line="1" />
    <source>Discuss: why are a few dozen drawings enough for three shapes, when the digits took thousands? What does it answer for a shape it never saw, a heart or a house?</source>
-   <translation>話し合おう：数字には何千枚も必要だったのに、3 つの図形には数十枚で足りるのはなぜ？ 見たことのない図形（ハートや家）には何と答えるかな？</translation>
+   <translation>話し合おう：数字には何千枚も必要だったのに、3 つの図形には数十枚で足りるのはなぜ？　見たことのない図形（ハートや家）には何と答えるかな？</translation>
   </message>
   <message>
    <source>Open Statistics: the gradient lines stop after the first steps. The overshoot made every ReLU output zero, so no gradient flows back any more.</source>
