@@ -196,15 +196,18 @@ WORD_JOINER = "\u2060"
 OPENING = "（“「『《〈【‘"
 """Opening brackets and quotes of CJK text: a line never ends with one."""
 _AFTER_OPENING = re.compile(f"([{OPENING}])(?=[^\\s{WORD_JOINER}])")
-_LAST_TWO = re.compile(r"(\S) ?(?=[\u3040-\u30ff\u3400-\u9fff\uf900-\ufaff][）”」』》〉】’。，、：；！？…]*$)")
+_CJK_CHARACTER = "\u3040-\u30ff\u3400-\u9fff\uf900-\ufaff"
+_CLOSING = "）”」』》〉】’。，、：；！？…"
+_LAST_TWO = re.compile(f"([^\\s{WORD_JOINER}]) ?(?=[{_CJK_CHARACTER}][{_CLOSING}]*$)", re.MULTILINE)
 
 
 def kept_together(text: str, code: str | None = None) -> str:
     """``text`` for a label that wraps, in ``code`` (the GUI's language): in Japanese and Chinese, where Qt may
     break a line between any two characters, an opening bracket or quote stays with what follows it (a line
     ended on "（") and the last two characters stay together (one character alone on the last line), by an
-    invisible word joiner (U+2060; a space before the last one becomes a no-break space: "约 30 秒。");
-    other languages' text as it is."""
+    invisible word joiner (U+2060; a space before the last one becomes a no-break space: "约 30 秒。"), at the
+    end of each line of a text of several; other languages' text as it is. Kept text stays as it is (a label
+    that keeps its text together, :class:`wrapped_label.WrappedLabel`, may be given it)."""
     if (code or current()) not in CJK or not text:
         return text
     text = _AFTER_OPENING.sub(r"\1" + WORD_JOINER, text)

@@ -6,7 +6,7 @@ from __future__ import annotations
 import numpy as np
 import pyqtgraph as pg
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QLabel, QSizePolicy
+from PySide6.QtWidgets import QSizePolicy
 
 from ...app.buffers import DecimatingSeries, Ema
 from ...app.run_state import backend_text, changes_text
@@ -14,6 +14,7 @@ from ...app.side_by_side import accuracy_text
 from ...translatable import N_
 from .. import accessibility, palette, theme
 from ..language import tr
+from ..wrapped_label import WrappedLabel
 from .common import ElidedLabel, Panel
 from .curve_marks import Marks
 from .curve_titles import legend
@@ -72,9 +73,8 @@ class CurvesPanel(Panel, PlotsArrangement):
         super().__init__(tr("Training curves"), "", parent)
         # The legend is a line of text above the plots (it wraps when narrow): it never covers a curve
         # or the start hint.
-        self.legend_label = QLabel(legend())
+        self.legend_label = WrappedLabel(legend())
         self.legend_label.setTextFormat(Qt.RichText)
-        self.legend_label.setWordWrap(True)
         self.legend_label.setSizePolicy(QSizePolicy.Ignored, QSizePolicy.Preferred)
         self.body.addWidget(self.legend_label)
         self.kept_label = ElidedLabel("")
