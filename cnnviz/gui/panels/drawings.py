@@ -10,7 +10,7 @@ from PySide6.QtWidgets import QHBoxLayout, QLabel, QLineEdit, QPushButton, QSize
 
 from ...app.inference import accuracy_on
 from ...classroom.drawings import DrawingStore, read_drawing
-from ...translatable import N_
+from ...translatable import N_, comma_list, in_language
 from .. import accessibility, palette
 from ..jobs import run_in_background
 from ..language import number, percent, tr
@@ -182,13 +182,15 @@ class DrawingsPanel(LazyPanel):
     def _changed(self) -> None:
         counts = np.bincount(self.labels, minlength=10) if len(self.labels) else np.zeros(10, int)
         missing = [str(d) for d in range(10) if counts[d] == 0]
-        per_digit = " · ".join(f"{d}: {counts[d]}" for d in range(10))
+        per_digit = " · ".join(f"{d}:\u00a0{counts[d]}" for d in range(10))  # ("7:" never ends a line, "0" alone)
         text = (
             tr("{count} drawings · {per_digit} · still missing: {missing}")
             if missing and len(self.labels)
             else tr("{count} drawings · {per_digit}")
         )
-        self.counts_label.setText(text.format(count=len(self.labels), per_digit=per_digit, missing=", ".join(missing)))
+        self.counts_label.setText(
+            text.format(count=len(self.labels), per_digit=per_digit, missing=in_language(comma_list(missing), tr))
+        )
         self.finetune_button.setEnabled(len(self.labels) > 0)
         self.predictions = None
         self.before_finetune = None  # other drawings: the comparison no longer holds

@@ -248,7 +248,8 @@ class KernelsPanel(LazyPanel):
             shared_limit(kept, weights),
             rows,
             cols,
-            f"<b>{name}</b> " + tr("channel {channel}").format(channel=channel) + f": {inp} × {kh}×{kw}",
+            f"<b>{name}</b> "
+            + tr("channel {channel}: {count} × {size}").format(channel=channel, count=inp, size=f"{kh}×{kw}"),
         )
 
     def tile_pixels(self) -> float:

@@ -2848,8 +2848,8 @@ Zuerst speichern, dann {what}?</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/kernels.py" line="251" />
-   <source>channel {channel}</source>
-   <translation>Kanal {channel}</translation>
+   <source>channel {channel}: {count} × {size}</source>
+   <translation>Kanal {channel}: {count} × {size}</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/learning_rate.py" line="26" />
@@ -4452,6 +4452,11 @@ Wiederherstellen?</translation>
    <location filename="cnnviz/train/stats.py" line="257" />
    <source>{names} and {last}</source>
    <translation>{names} und {last}</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/translatable.py" line="62" />
+   <source>{names}, {name}</source>
+   <translation>{names}, {name}</translation>
   </message>
   <message>
    <location filename="cnnviz/train/stats.py" line="313" />

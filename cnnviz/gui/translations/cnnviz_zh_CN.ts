@@ -2848,8 +2848,8 @@ Save it before {what}?</source>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/kernels.py" line="251" />
-   <source>channel {channel}</source>
-   <translation>通道 {channel}</translation>
+   <source>channel {channel}: {count} × {size}</source>
+   <translation>通道 {channel}：{count} × {size}</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/learning_rate.py" line="26" />
@@ -4451,6 +4451,11 @@ Restore it?</source>
    <location filename="cnnviz/train/stats.py" line="257" />
    <source>{names} and {last}</source>
    <translation>{names} 和 {last}</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/translatable.py" line="62" />
+   <source>{names}, {name}</source>
+   <translation>{names}、{name}</translation>
   </message>
   <message>
    <location filename="cnnviz/train/stats.py" line="313" />
