@@ -21,7 +21,7 @@ JA = "\u3040-\u30ff\u3400-\u9fff"
 """Hiragana, katakana (with ー) and kanji."""
 JA_WRONG = {
     "ASCII , or ; beside Japanese": rf"[{JA}][,;]|[,;] ?[{JA}]",
-    "ASCII : beside Japanese": rf"[{JA}）」] ?:|: ?[{JA}]",
+    "ASCII : beside Japanese": rf"[{JA}）」] ?:|: ?[{JA}]|[{JA}]\{{\w+\}} ?:",
     "ASCII ? or ! after Japanese": rf"[{JA}][?!]",
     "ASCII . after Japanese": rf"[{JA}]\.(?!\.)",
     "straight or English quotes around Japanese": rf"\"[^\"]*[{JA}][^\"]*\"|“[^”]*[{JA}][^”]*”",
@@ -113,6 +113,8 @@ def test_the_german_catalogue_punctuates_as_its_english_source():
         ("Adam(0.7, 0.9)、重み 9,226 個", False),
         ("{source}：ネットワークの答え", False),
         ("ステップ {step}: {what}", False),
+        ("自動保存されています{count}:", True),
+        ("{layer}: 5×5 のカーネル", False),
     ],
 )
 def test_the_japanese_check_tells_wrong_from_right(text, bad):

@@ -3565,7 +3565,7 @@ Keys: {start} start/pause · {step} step · {clear} clear drawing · {help} all 
   <message>
    <location filename="cnnviz/gui/panels/timelapse.py" line="199" />
    <source>&lt;b&gt;{layer}&lt;/b&gt; kernels{channel}: {count} × {kh}×{kw}, one colour scale for every frame</source>
-   <translation>&lt;b&gt;{layer}&lt;/b&gt; のカーネル{channel}: {count} × {kh}×{kw}、全コマ共通の色スケール</translation>
+   <translation>&lt;b&gt;{layer}&lt;/b&gt; のカーネル{channel}：{count} × {kh}×{kw}、全コマ共通の色スケール</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/timelapse.py" line="224" />
@@ -3992,7 +3992,7 @@ Stop the run and go ahead?</source>
    <source>A run of an earlier session was autosaved{count}:
 {describe_offer}.
 Restore it?</source>
-   <translation>前回のセッションの学習が自動保存されています{count}:
+   <translation>前回のセッションの学習が自動保存されています{count}：
 {describe_offer}。
 復元しますか？</translation>
   </message>
