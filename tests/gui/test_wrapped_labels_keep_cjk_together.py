@@ -71,3 +71,15 @@ def test_a_wrapped_label_gives_back_the_text_it_was_given(qtbot, in_language):
     assert label.text() == PROBE and QLabel.text(label) == kept_together(PROBE, "ja")
     label.clear()
     assert label.text() == ""
+
+
+def test_the_loss_plots_start_hint_keeps_japanese_together(qtbot, in_language):
+    """The hint wraps inside the plot (a pyqtgraph TextItem, no QLabel): "…現れま\\nす" at 1024x768 in Japanese."""
+    from cnnviz.gui.language import tr
+    from cnnviz.gui.panels.curves import PLACEHOLDER, CurvesPanel
+
+    in_language("ja")
+    panel = CurvesPanel()
+    qtbot.addWidget(panel)
+    shown = panel.placeholder.textItem.toPlainText()
+    assert shown == kept_together(tr(PLACEHOLDER), "ja") and shown.endswith("ま" + WORD_JOINER + "す"), repr(shown)

@@ -13,7 +13,7 @@ from ...app.run_state import backend_text, changes_text
 from ...app.side_by_side import accuracy_text
 from ...translatable import N_
 from .. import accessibility, palette, theme
-from ..language import tr
+from ..language import kept_together, tr
 from ..wrapped_label import WrappedLabel
 from .common import ElidedLabel, Panel
 from .curve_marks import Marks
@@ -123,7 +123,10 @@ class CurvesPanel(Panel, PlotsArrangement):
         # On a light ground: a kept run's grey curve is drawn under it before this run's first step.
         ground = pg.mkColor(theme.BACKGROUND)
         ground.setAlpha(215)
-        self.placeholder = pg.TextItem(tr(PLACEHOLDER), color=theme.MUTED, anchor=(0.5, 0.5), fill=pg.mkBrush(ground))
+        # (it wraps: its Japanese or Chinese kept together, "す" was alone on its last line at 1024x768)
+        self.placeholder = pg.TextItem(
+            kept_together(tr(PLACEHOLDER)), color=theme.MUTED, anchor=(0.5, 0.5), fill=pg.mkBrush(ground)
+        )
         self.placeholder.setFont(theme.axis_font())
         self._hint_wanted = True
         """No step on the curves yet: the start hint is wanted (shown where it has a free place)."""
