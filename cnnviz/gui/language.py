@@ -214,6 +214,17 @@ def kept_together(text: str, code: str | None = None) -> str:
     return _LAST_TWO.sub(lambda m: m.group(1) + ("\u00a0" if m.group(0).endswith(" ") else WORD_JOINER), text)
 
 
+ALL_FILES = (translatable.N_("All files"), "*")
+"""Every file, for :func:`file_filter`."""
+PNG_FILES = (translatable.N_("PNG image"), "*.png")
+
+
+def file_filter(*kinds: tuple[str, str]) -> str:
+    """A file dialog's filter: each ``(name, patterns)`` (a name marked with ``N_``) as "name (patterns)", the name
+    in the GUI's language, the patterns in the ASCII brackets Qt reads them from ("模型 (*.npz)")."""
+    return ";;".join(f"{tr(name)} ({patterns})" for name, patterns in kinds)
+
+
 def number_style(code: str) -> number_format.Style:
     """How ``code`` writes numbers: Qt's locale gives the decimal and group marks; the percent's spacing
     (German "88,8 %") is the table's, as QLocale has no percent format."""

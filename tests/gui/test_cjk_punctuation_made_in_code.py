@@ -6,6 +6,9 @@ template's; a count stays with its digit."""
 
 from __future__ import annotations
 
+import re
+from pathlib import Path
+
 import numpy as np
 
 
@@ -52,3 +55,27 @@ def test_a_digits_count_never_ends_up_alone_on_a_line(in_language, qtbot, tmp_pa
     assert "7:\u00a01" in text and "0:\u00a00" in text, text
     assert ": " not in text, f"a line may break between a digit and its count: {text!r}"
     assert text.endswith("还缺：0、1、2、3、4、5、6、8、9"), text
+
+
+GUI = Path(__file__).resolve().parents[2] / "cnnviz" / "gui"
+
+
+def test_file_dialogs_name_their_files_in_the_languages_words(in_language):
+    """The save dialog said "cnnviz checkpoint (*.npz)" and the time-lapse's its title "Export time-lapse as GIF"
+    in English in a Japanese window (real X, session 45): a dialog's words go through tr, its filters through
+    language.file_filter (Qt reads the patterns from the ASCII brackets; the name before them is translated)."""
+    english_filter = re.compile(r"\"(?=[^\"(]*[a-z])[A-Za-z][\w ]*\(\*\.?\w*")  # (not "CSV (*.csv)": a name)
+    english_title = re.compile(r"QFileDialog\.get\w+\(\s*[\w.]+,\s*\"")
+    found = [
+        f"{path.relative_to(GUI)}: {match.group(0)!r}"
+        for path in sorted(GUI.rglob("*.py"))
+        for pattern in (english_filter, english_title)
+        for match in pattern.finditer(path.read_text(encoding="utf-8"))
+    ]
+    assert not found, found
+
+    from cnnviz.gui.checkpoints import MODEL_FILES
+    from cnnviz.gui.language import ALL_FILES, file_filter
+
+    in_language("zh_CN")
+    assert file_filter(MODEL_FILES, ALL_FILES) == "cnnviz 检查点 (*.npz);;所有文件 (*)"

@@ -25,7 +25,7 @@ from ...classroom.saliency import model_from_weights
 from ...translatable import N_
 from .. import accessibility, palette, theme
 from ..jobs import Job
-from ..language import grouped, number, tr
+from ..language import PNG_FILES, file_filter, grouped, number, tr
 from ..wrapped_label import WrappedLabel
 from .common import JobPanel, row_of
 from .fool_bars import BAR, PLOT_PX, BarsArrangement, SourceLabel
@@ -430,7 +430,7 @@ class FoolPanel(DrawingOrTestImage, JobPanel, BarsArrangement):
             return
         result = self.result["result"]
         path, _ = QFileDialog.getSaveFileName(
-            self, tr("Save fooling image"), f"fooled-{result.label}-as-{result.target}.png", "PNG image (*.png)"
+            self, tr("Save fooling image"), f"fooled-{result.label}-as-{result.target}.png", file_filter(PNG_FILES)
         )
         if path:
             if not path.lower().endswith(".png"):

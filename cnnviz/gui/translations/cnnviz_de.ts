@@ -4916,5 +4916,40 @@ Wiederherstellen?</translation>
    <source>Compare the curves: in the same 200 steps the bigger steps get much further (on our machine, over the whole test set: about 95% against 87%). Is bigger always better? Press K to keep this run, try 2.0, and watch.</source>
    <translation type="vanished">Vergleiche die Kurven: In denselben 200 Schritten kommen die größeren Schritte viel weiter (auf unserem Rechner, über den ganzen Testsatz: etwa 95 % gegen 87 %). Ist größer immer besser? Drücke K, um diesen Lauf zu behalten, probiere 2.0 und schau zu.</translation>
   </message>
+  <message>
+   <location filename="cnnviz/gui/checkpoints.py" line="38" />
+   <source>cnnviz checkpoint</source>
+   <translation>cnnviz-Checkpoint</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/language.py" line="217" />
+   <source>All files</source>
+   <translation>Alle Dateien</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/language.py" line="219" />
+   <source>PNG image</source>
+   <translation>PNG-Bild</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/drawing_pad.py" line="21" />
+   <source>Images</source>
+   <translation>Bilder</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/timelapse.py" line="257" />
+   <source>Animated GIF</source>
+   <translation>Animiertes GIF</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/timelapse.py" line="257" />
+   <source>Export time-lapse as GIF</source>
+   <translation>Zeitraffer als GIF exportieren</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/timelapse.py" line="265" />
+   <source>Export time-lapse frames into a folder</source>
+   <translation>Zeitraffer-Bilder in einen Ordner exportieren</translation>
+  </message>
  </context>
 </TS>

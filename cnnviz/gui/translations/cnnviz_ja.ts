@@ -4915,5 +4915,40 @@ Restore it?</source>
    <source>Compare the curves: in the same 200 steps the bigger steps get much further (on our machine, over the whole test set: about 95% against 87%). Is bigger always better? Press K to keep this run, try 2.0, and watch.</source>
    <translation type="vanished">曲線を比べましょう。同じ 200 ステップでも、大きな歩幅のほうがずっと先まで進みます(私たちのマシンでテストセット全体: 約 95% 対 87%)。大きければいつも良いのでしょうか? K でこの学習を残し、2.0 を試して見てみましょう。</translation>
   </message>
+  <message>
+   <location filename="cnnviz/gui/checkpoints.py" line="38" />
+   <source>cnnviz checkpoint</source>
+   <translation>cnnviz のチェックポイント</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/language.py" line="217" />
+   <source>All files</source>
+   <translation>すべてのファイル</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/language.py" line="219" />
+   <source>PNG image</source>
+   <translation>PNG 画像</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/drawing_pad.py" line="21" />
+   <source>Images</source>
+   <translation>画像</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/timelapse.py" line="257" />
+   <source>Animated GIF</source>
+   <translation>アニメーション GIF</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/timelapse.py" line="257" />
+   <source>Export time-lapse as GIF</source>
+   <translation>タイムラプスを GIF に書き出す</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/timelapse.py" line="265" />
+   <source>Export time-lapse frames into a folder</source>
+   <translation>タイムラプスのコマをフォルダーに書き出す</translation>
+  </message>
  </context>
 </TS>
