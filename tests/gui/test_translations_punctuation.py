@@ -30,9 +30,13 @@ JA_WRONG = {
 }
 
 
+WIDE_MARKS = "。、：？！）」"
+"""Full-width marks of Japanese text: an ASCII bracket after one is in Japanese text ("保存しますか？({what})")."""
+
+
 def ascii_brackets_in_japanese(text: str) -> list[str]:
-    """Each ASCII (…) holding Japanese, or beside it (a space between allowed): "開始(スペース)を", "CPU(numba)で";
-    not "(&F)", "Adam(0.7, 0.9)"."""
+    """Each ASCII (…) holding Japanese, or beside it (a space between allowed): "開始(スペース)を", "CPU(numba)で",
+    "しますか？({what})"; not "(&F)", "Adam(0.7, 0.9)"."""
     found, opened = [], []
     for i, char in enumerate(text):
         if char == "(":
@@ -40,7 +44,7 @@ def ascii_brackets_in_japanese(text: str) -> list[str]:
         elif char == ")" and opened:
             start = opened.pop()
             inside, before, after = text[start + 1 : i], text[:start].rstrip(" ")[-1:], text[i + 1 :].lstrip(" ")[:1]
-            if not inside.startswith("&") and re.search(f"[{JA}]", inside + before + after):
+            if not inside.startswith("&") and (re.search(f"[{JA}]", inside + before + after) or before in WIDE_MARKS):
                 found.append(f"ASCII brackets in Japanese text: {text[max(0, start - 2) : i + 3]!r}")
     return found
 
@@ -108,6 +112,7 @@ def test_the_german_catalogue_punctuates_as_its_english_source():
         ("データを増やす？ ドロップアウト？", True),
         ("データを増やす？　ドロップアウト？", False),
         ("CPU(numba)で動かします", True),
+        ("先に保存しますか？({what})", True),
         ("開始（スペース）を押します。", False),
         ("ファイル(&F)", False),
         ("Adam(0.7, 0.9)、重み 9,226 個", False),

@@ -994,7 +994,7 @@
    <source>{describe_unsaved}
 Save it before {what}?</source>
    <translation>{describe_unsaved}
-先に保存しますか？({what})</translation>
+先に保存しますか？（{what}）</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/checkpoints.py" line="292" />
