@@ -34,6 +34,7 @@ from . import restore_question, window_memory
 from .checkpoint_reading import Loaded, read_checkpoint
 from .jobs import Job, run_in_background
 from .language import ALL_FILES, file_filter, grouped, number, sentences, tr
+from .wrapped_label import WrappedMessageBox
 
 MODEL_FILES = (N_("cnnviz checkpoint"), "*.npz")
 
@@ -265,7 +266,7 @@ class Checkpoints:
     def _ask_save_discard_cancel(self, what: str) -> str:
         if self.auto_answer:
             return self.auto_answer
-        box = QMessageBox(
+        box = WrappedMessageBox(
             QMessageBox.Question,
             tr("Save the trained model?"),
             tr("{describe_unsaved}\nSave it before {what}?").format(

@@ -83,3 +83,26 @@ def test_the_loss_plots_start_hint_keeps_japanese_together(qtbot, in_language):
     qtbot.addWidget(panel)
     shown = panel.placeholder.textItem.toPlainText()
     assert shown == kept_together(tr(PLACEHOLDER), "ja") and shown.endswith("ま" + WORD_JOINER + "す"), repr(shown)
+
+
+def test_the_close_lesson_question_keeps_japanese_together(qtbot, make_window, in_language, monkeypatch):
+    """A message box's text wraps too: its first paragraph ended "…戻りま\\nす。" in Japanese at 1024x768 (real X).
+    Every message box the GUI makes is a WrappedMessageBox (a scan), and the close-lesson question's texts are
+    kept together."""
+    from pathlib import Path
+
+    from cnnviz.gui import checkpoints, wrapped_label
+
+    gui = Path(wrapped_label.__file__).parent
+    plain = [str(p.relative_to(gui)) for p in gui.rglob("*.py") if "QMessageBox(" in p.read_text(encoding="utf-8")]
+    assert plain == [], f"a QMessageBox made without its text kept together: {plain}"
+    window = make_window()
+    asked = []
+    monkeypatch.setattr(checkpoints.Checkpoints, "auto_answer", None)
+    monkeypatch.setattr(wrapped_label.WrappedMessageBox, "exec", lambda box: asked.append(box) or 0)
+    in_language("ja")
+    assert window.questions._ask_closing_lesson(True, True, True) == "cancel"
+    (box,) = asked
+    for text in (box.text(), box.informativeText()):
+        assert text == kept_together(text.replace(WORD_JOINER, ""), "ja") and WORD_JOINER in text, repr(text)
+    assert box.text().endswith(WORD_JOINER + "す。"), repr(box.text())
