@@ -55,6 +55,14 @@ def _phrase(template: str, values: dict) -> Phrase:
     return Phrase(template, **values)
 
 
+def comma_list(items: list[str]) -> str:
+    """ "a, b, c": a :class:`Phrase` the GUI separates its language's way ("a、b、c" in Japanese and Chinese)."""
+    listed = items[0] if items else ""
+    for item in items[1:]:
+        listed = Phrase(N_("{names}, {name}"), names=listed, name=item)
+    return listed
+
+
 def in_language(text: str, translate) -> str:
     """``text`` as the GUI shows it: a :class:`Phrase` made in the GUI's language, any other text as it is."""
     return text.text(translate) if isinstance(text, Phrase) else text

@@ -29,13 +29,14 @@ from ..app.class_training import own_classes
 from ..app.events import Event
 from ..nn import checkpoint
 from ..train.resume import Resume
-from ..translatable import in_language
+from ..translatable import N_, in_language
 from . import restore_question, window_memory
 from .checkpoint_reading import Loaded, read_checkpoint
 from .jobs import Job, run_in_background
-from .language import grouped, number, sentences, tr
+from .language import ALL_FILES, file_filter, grouped, number, sentences, tr
+from .wrapped_label import WrappedMessageBox
 
-MODEL_FILTER = "cnnviz checkpoint (*.npz)"
+MODEL_FILES = (N_("cnnviz checkpoint"), "*.npz")
 
 
 class Checkpoints:
@@ -140,11 +141,11 @@ class Checkpoints:
         folder = self.dialog_folder()
         if save:
             start = str(Path(folder) / self._suggested_name()) if folder else self._suggested_name()
-            path, _ = QFileDialog.getSaveFileName(self.window, tr("Save model"), start, MODEL_FILTER)
+            path, _ = QFileDialog.getSaveFileName(self.window, tr("Save model"), start, file_filter(MODEL_FILES))
             path = path if not path or path.endswith(".npz") else path + ".npz"
         else:
             path, _ = QFileDialog.getOpenFileName(
-                self.window, tr("Load model"), folder, f"{MODEL_FILTER};;All files (*)"
+                self.window, tr("Load model"), folder, file_filter(MODEL_FILES, ALL_FILES)
             )
         if path:
             self.last_folder = Path(path).parent
@@ -265,7 +266,7 @@ class Checkpoints:
     def _ask_save_discard_cancel(self, what: str) -> str:
         if self.auto_answer:
             return self.auto_answer
-        box = QMessageBox(
+        box = WrappedMessageBox(
             QMessageBox.Question,
             tr("Save the trained model?"),
             tr("{describe_unsaved}\nSave it before {what}?").format(

@@ -27,6 +27,7 @@ from PySide6.QtWidgets import (
 from ..app.class_canvas import MAX_CLASS_NAME_CHARS
 from . import accessibility
 from .language import tr
+from .wrapped_label import WrappedLabel
 
 QR_MIN_PX = 220
 """The QR code's side at least (the issue asks 200 px at 1024x768, presenter mode too)."""
@@ -60,15 +61,13 @@ class ClassCanvasPanel(QWidget):
         self.qr_label.setMinimumSize(QR_MIN_PX, QR_MIN_PX)
         self.qr_label.setStyleSheet("background: #ffffff;")
         accessibility.set_name(self.qr_label, tr("QR code of the class canvas's address"))
-        self.address_label = QLabel()
+        self.address_label = WrappedLabel()
         self.address_label.setAlignment(Qt.AlignCenter)
         self.address_label.setTextInteractionFlags(Qt.TextSelectableByMouse)
-        self.address_label.setWordWrap(True)
         self.address_label.setStyleSheet("font-size: 13pt; font-weight: 800;")
         self.interface_box = QComboBox()
         self.interface_box.setToolTip(tr("The network the phones are on"))
-        self.network_note = QLabel()
-        self.network_note.setWordWrap(True)
+        self.network_note = WrappedLabel()
         self.network_note.setStyleSheet("color: #a33a00; font-weight: 600;")
         self.phones_label = QLabel()
         self.phones_label.setStyleSheet("font-size: 12pt; font-weight: 700;")
@@ -115,8 +114,7 @@ class ClassCanvasPanel(QWidget):
             )
         )
         self.save_classes_button.setVisible(False)
-        self.classes_note = QLabel()
-        self.classes_note.setWordWrap(True)
+        self.classes_note = WrappedLabel()
         name_row = QHBoxLayout()
         name_row.addWidget(self.class_name_edit, 1)
         name_row.addWidget(self.add_class_button)
@@ -154,8 +152,7 @@ class ClassCanvasPanel(QWidget):
         self.hold_back_button.setToolTip(tr("Accept it into the class's own test set: never trained on"))
         self.reject_button = QPushButton(tr("Reject (R)"))
         self.reject_phone_button = QPushButton(tr("Reject everything from this phone"))
-        self.test_label = QLabel()
-        self.test_label.setWordWrap(True)
+        self.test_label = WrappedLabel()
         self.end_button = QPushButton(tr("End class canvas"))
         # What the teacher uses all lesson long at the top, in view without scrolling on a 1024x768 screen: the
         # code and address, the counts, A/H/R and the wall; what is set once (the task, the classes) below it.

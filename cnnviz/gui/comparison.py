@@ -16,7 +16,8 @@ from PySide6.QtWidgets import QFileDialog
 from ..app import comparison
 from ..app.side_by_side import SideBySide
 from ..train.events import RunPhase
-from .language import tr
+from .checkpoints import MODEL_FILES
+from .language import ALL_FILES, file_filter, tr
 from .panels.observed import KEPT
 from .panels.registry import tell
 
@@ -82,7 +83,7 @@ class Comparison:
             self.dialog_parent,
             tr("Compare with a saved model…").rstrip("…"),
             self.checkpoints.dialog_folder(),
-            "cnnviz model (*.npz);;All files (*)",
+            file_filter(MODEL_FILES, ALL_FILES),
         )
         if path:
             self.compare_with_file(path)

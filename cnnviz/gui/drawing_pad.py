@@ -14,10 +14,11 @@ from PySide6.QtWidgets import QFileDialog
 from ..classroom.drawings import FINETUNE_MNIST_SAMPLES, finetune_dataset
 from ..data.drawing import ImageError, load_digit_picture, preprocess_digit
 from ..data.limits import shorten
+from ..translatable import N_
 from .jobs import Job, run_in_background
-from .language import grouped, tr
+from .language import ALL_FILES, file_filter, grouped, tr
 
-IMAGE_FILTER = "Images (*.png *.jpg *.jpeg *.bmp *.gif *.tif *.tiff *.webp);;All files (*)"
+IMAGE_FILES = (N_("Images"), "*.png *.jpg *.jpeg *.bmp *.gif *.tif *.tiff *.webp")
 
 RECLASSIFY_S = 2.0
 """While training, the drawing is classified with the newest weights at most this often."""
@@ -109,7 +110,10 @@ class DrawingPad(QObject):
     def open_image_dialog(self) -> None:
         """File > Open image… (Ctrl+O), the canvas's right-click menu."""
         path, _ = QFileDialog.getOpenFileName(
-            self.panels.classify, tr("Open an image of a digit"), self._image_folder, IMAGE_FILTER
+            self.panels.classify,
+            tr("Open an image of a digit"),
+            self._image_folder,
+            file_filter(IMAGE_FILES, ALL_FILES),
         )
         if path:
             self._image_folder = str(Path(path).parent)

@@ -20,7 +20,7 @@ from ..classroom.confusion import confusion_matrix
 from ..classroom.filters import filter_grid
 from ..translatable import N_
 from . import palette
-from .language import current, grouped, percent, tr
+from .language import PNG_FILES, current, file_filter, grouped, percent, tr
 from .panels.fool import measures as fool_measures
 from .panels.fool import verdict as fool_verdict
 
@@ -59,7 +59,7 @@ class Exports:
 
     def export_panel_dialog(self, key: str) -> None:
         path, _ = QFileDialog.getSaveFileName(
-            self.window, tr("Export panel as PNG"), self.suggested(f"cnnviz-{key}.png"), "PNG image (*.png)"
+            self.window, tr("Export panel as PNG"), self.suggested(f"cnnviz-{key}.png"), file_filter(PNG_FILES)
         )
         if path:
             self.remember_folder(path)

@@ -17,6 +17,7 @@ from .. import __version__, user_folders
 from ..app import about, logfile
 from . import window_memory
 from .language import tr
+from .wrapped_label import WrappedMessageBox
 
 
 def docs_location() -> Path | None:
@@ -109,7 +110,7 @@ class HelpMenu:
         return text
 
     def show_about(self) -> QMessageBox:
-        box = QMessageBox(QMessageBox.Information, tr("About cnnviz"), about_html(), QMessageBox.Ok, self.window)
+        box = WrappedMessageBox(QMessageBox.Information, tr("About cnnviz"), about_html(), QMessageBox.Ok, self.window)
         box.setTextFormat(Qt.RichText)
         box.open()  # not exec(): the window (and a training run) carries on
         self.about_box = box

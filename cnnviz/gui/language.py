@@ -196,19 +196,33 @@ WORD_JOINER = "\u2060"
 OPENING = "（“「『《〈【‘"
 """Opening brackets and quotes of CJK text: a line never ends with one."""
 _AFTER_OPENING = re.compile(f"([{OPENING}])(?=[^\\s{WORD_JOINER}])")
-_LAST_TWO = re.compile(r"(\S) ?(?=[\u3040-\u30ff\u3400-\u9fff\uf900-\ufaff][）”」』》〉】’。，、：；！？…]*$)")
+_CJK_CHARACTER = "\u3040-\u30ff\u3400-\u9fff\uf900-\ufaff"
+_CLOSING = "）”」』》〉】’。，、：；！？…"
+_LAST_TWO = re.compile(f"([^\\s{WORD_JOINER}]) ?(?=[{_CJK_CHARACTER}][{_CLOSING}]*$)", re.MULTILINE)
 
 
 def kept_together(text: str, code: str | None = None) -> str:
     """``text`` for a label that wraps, in ``code`` (the GUI's language): in Japanese and Chinese, where Qt may
     break a line between any two characters, an opening bracket or quote stays with what follows it (a line
     ended on "（") and the last two characters stay together (one character alone on the last line), by an
-    invisible word joiner (U+2060; a space before the last one becomes a no-break space: "约 30 秒。");
-    other languages' text as it is."""
+    invisible word joiner (U+2060; a space before the last one becomes a no-break space: "约 30 秒。"), at the
+    end of each line of a text of several; other languages' text as it is. Kept text stays as it is (a label
+    that keeps its text together, :class:`wrapped_label.WrappedLabel`, may be given it)."""
     if (code or current()) not in CJK or not text:
         return text
     text = _AFTER_OPENING.sub(r"\1" + WORD_JOINER, text)
     return _LAST_TWO.sub(lambda m: m.group(1) + ("\u00a0" if m.group(0).endswith(" ") else WORD_JOINER), text)
+
+
+ALL_FILES = (translatable.N_("All files"), "*")
+"""Every file, for :func:`file_filter`."""
+PNG_FILES = (translatable.N_("PNG image"), "*.png")
+
+
+def file_filter(*kinds: tuple[str, str]) -> str:
+    """A file dialog's filter: each ``(name, patterns)`` (a name marked with ``N_``) as "name (patterns)", the name
+    in the GUI's language, the patterns in the ASCII brackets Qt reads them from ("模型 (*.npz)")."""
+    return ";;".join(f"{tr(name)} ({patterns})" for name, patterns in kinds)
 
 
 def number_style(code: str) -> number_format.Style:

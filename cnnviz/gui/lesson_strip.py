@@ -9,7 +9,7 @@ from PySide6.QtCore import QRect, Qt, Signal
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPushButton, QSizePolicy, QVBoxLayout
 
 from ..classroom.lessons import PANEL_TITLES
-from .language import kept_together, sentences, tr
+from .language import sentences, tr
 from .status import plain_label, plain_tooltip
 
 STRIP_STYLE = "QFrame#lessonStrip { background: #fffbe6; border: 1px solid #c77700; border-radius: 6px; }"
@@ -66,8 +66,7 @@ class LessonStrip(QFrame):
         for button in (self.prev_button, self.next_button, self.view_button, self.collapse_button, self.close_button):
             header.addWidget(button)
         outer.addLayout(header)
-        self.text_label = plain_label()
-        self.text_label.setWordWrap(True)
+        self.text_label = plain_label(wrapped=True)
         self.text_label.setSizePolicy(QSizePolicy.Ignored, QSizePolicy.Preferred)
         self.text_label.setTextInteractionFlags(Qt.TextSelectableByMouse)
         self.text_label.setAlignment(Qt.AlignLeft | Qt.AlignTop)  # (a short step under a taller one's height)
@@ -164,7 +163,7 @@ class LessonStrip(QFrame):
         page = max(0, min(page, len(self.pages) - 1))
         turned = page != self.page
         self.page = page
-        self.text_label.setText(kept_together(self.pages[self.page]) if self.pages else "")
+        self.text_label.setText(self.pages[self.page] if self.pages else "")
         last = len(self.pages) - 1
         self.page_label.setText(
             tr("step {page} of {last}").format(page=self.page, last=last)

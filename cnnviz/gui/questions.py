@@ -24,6 +24,7 @@ from ..app.state import AppState
 from ..train.events import RunPhase
 from .language import grouped, number, tr
 from .language import sentences as joined
+from .wrapped_label import WrappedMessageBox
 
 PAUSE_WAIT_MS = 5000
 """How long a question waits for a running run to pause (one training step; a seed-net step on a busy
@@ -106,7 +107,7 @@ class RunQuestions:
                 ),
                 tr("Keep training"),
             )
-        box = QMessageBox(
+        box = WrappedMessageBox(
             QMessageBox.Question, title, text.format(action=action), QMessageBox.Yes | QMessageBox.Cancel, self.parent
         )
         box.setTextFormat(Qt.PlainText)  # the action may name a lesson file's title
@@ -185,7 +186,7 @@ class RunQuestions:
             ).format(title=title)
         )
         shown = (QMessageBox.Save if unsaved else QMessageBox.NoButton) | QMessageBox.Yes | QMessageBox.Cancel
-        box = QMessageBox(QMessageBox.Question, tr("Open the lesson?"), joined(sentences), shown, self.parent)
+        box = WrappedMessageBox(QMessageBox.Question, tr("Open the lesson?"), joined(sentences), shown, self.parent)
         box.setTextFormat(Qt.PlainText)  # (a lesson file's title)
         if unsaved:
             box.button(QMessageBox.Save).setText(tr("Save it first…"))
@@ -219,7 +220,7 @@ class RunQuestions:
             tr("Closing the lesson stops it and brings back the settings and the run from before the lesson.")
         )
         text = joined(sentences)
-        box = QMessageBox(QMessageBox.Question, tr("Close the lesson?"), text, QMessageBox.NoButton, self.parent)
+        box = WrappedMessageBox(QMessageBox.Question, tr("Close the lesson?"), text, QMessageBox.NoButton, self.parent)
         box.setTextFormat(Qt.PlainText)
         buttons = {}
         if can_keep:

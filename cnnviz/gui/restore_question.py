@@ -5,12 +5,13 @@ chosen, Discard them or Later, and whether to delete the older ones only counted
 from __future__ import annotations
 
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QCheckBox, QDialog, QDialogButtonBox, QLabel, QListWidget, QVBoxLayout
+from PySide6.QtWidgets import QCheckBox, QDialog, QDialogButtonBox, QListWidget, QVBoxLayout
 
 from ..app import autosave
 from ..data.limits import shorten
 from ..translatable import in_language
 from .language import tr
+from .wrapped_label import WrappedLabel
 
 
 def describe_offer(offer: autosave.Offer) -> str:
@@ -27,7 +28,7 @@ def ask(parent, found: list, older: int) -> tuple[str, int, bool]:
     dialog.setObjectName("restoreOffer")
     dialog.setWindowTitle(tr("Restore an autosaved run?"))
     layout = QVBoxLayout(dialog)
-    question = QLabel(
+    question = WrappedLabel(
         tr("A run of an earlier session was autosaved{count}:\n{describe_offer}.\nRestore it?").format(
             count="", describe_offer=describe_offer(found[0].offer)
         )
@@ -35,7 +36,6 @@ def ask(parent, found: list, older: int) -> tuple[str, int, bool]:
         else tr("Runs of earlier sessions were autosaved (newest first). Restore the one chosen?")
     )
     question.setTextFormat(Qt.PlainText)  # the network's name comes from a file
-    question.setWordWrap(True)
     layout.addWidget(question)
     runs = QListWidget(dialog)
     runs.setObjectName("restoreRuns")
@@ -59,12 +59,11 @@ def ask(parent, found: list, older: int) -> tuple[str, int, bool]:
     clean.setChecked(True)
     clean.setVisible(older > 0)
     layout.addWidget(clean)
-    note = QLabel(
+    note = WrappedLabel(
         tr("Discard deletes the autosave; Later offers it again at the next start.")
         if len(found) == 1
         else tr("Discard deletes the autosaves listed; Later offers them again at the next start.")
     )
-    note.setWordWrap(True)
     layout.addWidget(note)
     buttons = QDialogButtonBox(dialog)
     restore = buttons.addButton(tr("Restore"), QDialogButtonBox.AcceptRole)

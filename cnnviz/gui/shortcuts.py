@@ -24,7 +24,6 @@ from PySide6.QtWidgets import (
     QDialog,
     QDialogButtonBox,
     QFrame,
-    QLabel,
     QLineEdit,
     QScrollArea,
     QTabBar,
@@ -33,7 +32,8 @@ from PySide6.QtWidgets import (
 )
 
 from ..translatable import N_
-from .language import tr
+from .language import kept_together, tr
+from .wrapped_label import WrappedLabel
 
 
 @dataclass(frozen=True)
@@ -244,14 +244,15 @@ def show_help(parent: QWidget) -> QDialog:
     dialog.setWindowTitle(tr("Keys"))
     layout = QVBoxLayout(dialog)
     table = "".join(
-        f"<tr><td style='padding-right:18px'><b>{_html(keys)}</b></td><td>{_html(text)}</td></tr>"
+        f"<tr><td style='padding-right:18px'><b>{_html(keys)}</b></td><td>{_html(kept_together(text))}</td></tr>"
         for keys, text in rows()
     )
-    label = QLabel(f"<table>{table}</table>")
+    label = WrappedLabel(f"<table>{table}</table>")
     label.setTextFormat(Qt.RichText)
     label.setObjectName("shortcutTable")
     label.setAlignment(Qt.AlignLeft | Qt.AlignTop)
-    natural = label.sizeHint()
+    label.setWordWrap(False)
+    natural = label.sizeHint()  # (the table's width unwrapped)
     label.setWordWrap(True)
     scroll = QScrollArea()
     scroll.setObjectName("shortcutScroll")
@@ -260,8 +261,7 @@ def show_help(parent: QWidget) -> QDialog:
     scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarAlwaysOff)
     scroll.setWidget(label)
     layout.addWidget(scroll, 1)
-    note = QLabel(tr(TYPING_NOTE))
-    note.setWordWrap(True)
+    note = WrappedLabel(tr(TYPING_NOTE))
     note.setObjectName("hint")
     layout.addWidget(note)
     buttons = QDialogButtonBox(QDialogButtonBox.Close)

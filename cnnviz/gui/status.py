@@ -27,6 +27,7 @@ from PySide6.QtWidgets import (
 from .. import number_format
 from ..translatable import N_, Phrase
 from .language import grouped, tr
+from .wrapped_label import WrappedLabel
 
 FIELD_TEMPLATES = {
     "epoch": ("epoch ", N_("epoch {value}")),
@@ -67,8 +68,9 @@ def plain_tooltip(text: str) -> str:
     return "<p style='white-space:pre-wrap'>" + html.escape(text) + "</p>"
 
 
-def plain_label(text: str = "", parent=None) -> QLabel:
-    label = QLabel(parent)
+def plain_label(text: str = "", parent=None, wrapped: bool = False) -> QLabel:
+    """A label of plain text (never read as HTML); ``wrapped``: a :class:`WrappedLabel`."""
+    label = WrappedLabel("", parent) if wrapped else QLabel(parent)
     label.setTextFormat(Qt.PlainText)
     label.setText(text)
     return label
@@ -129,8 +131,7 @@ class Banner(QFrame):
         self.hide()
         row = QHBoxLayout(self)
         row.setContentsMargins(12, 6, 6, 6)
-        self.label = plain_label()
-        self.label.setWordWrap(True)
+        self.label = plain_label(wrapped=True)
         self.label.setTextInteractionFlags(Qt.TextSelectableByMouse)
         self.label.setSizePolicy(QSizePolicy.Ignored, QSizePolicy.Preferred)
         row.addWidget(self.label, 1)
@@ -244,8 +245,7 @@ class BusyNotice(Floating):
         )
         row = QHBoxLayout(self)
         row.setContentsMargins(18, 14, 18, 14)
-        self.label = plain_label()
-        self.label.setWordWrap(True)
+        self.label = plain_label(wrapped=True)
         self.label.setAlignment(Qt.AlignCenter)
         row.addWidget(self.label)
         self.text = ""

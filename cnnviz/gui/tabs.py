@@ -58,7 +58,12 @@ class Tabs(QStackedWidget):
         self.setCurrentIndex(self.indexOf(page))
 
     def setTabVisible(self, index: int, visible: bool) -> None:
+        if visible == self.bar.isTabVisible(index):
+            return
         self.bar.setTabVisible(index, visible)
+        # Qt left the hidden tab's width as a gap before the tabs after it (presenter mode hides the learning-rate
+        # tab: "统计 | gap | 全班的手写", real X, session 44) until something lays the bar out again: its text set anew.
+        self.bar.setTabText(index, self.bar.tabText(index))
 
     def isTabVisible(self, index: int) -> bool:
         return self.bar.isTabVisible(index)

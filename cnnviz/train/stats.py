@@ -26,7 +26,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ..translatable import N_, Phrase
+from ..translatable import N_, Phrase, comma_list
 
 __all__ = [
     "TensorSummary",
@@ -251,10 +251,10 @@ class StatsHistory:
 
 
 def _names_list(names: list[str]) -> str:
-    """ "conv1.weight, conv2.weight and dense1.weight" (a Phrase: the GUI says "and" in its language)."""
+    """ "conv1.weight, conv2.weight and dense1.weight" (a Phrase: the GUI says "and" and ", " in its language)."""
     if len(names) == 1:
         return names[0]
-    return Phrase(N_("{names} and {last}"), names=", ".join(names[:-1]), last=names[-1])
+    return Phrase(N_("{names} and {last}"), names=comma_list(names[:-1]), last=names[-1])
 
 
 LR_CHANGE_FACTOR = 2.0
@@ -382,7 +382,7 @@ def diagnose(
             )
         )
     if vanishing:
-        shown = ", ".join(f"{n} ({typical[n]:.0e})" for n in vanishing)
+        shown = comma_list([f"{n} ({typical[n]:.0e})" for n in vanishing])
         findings.append(
             Phrase(
                 N_(
@@ -396,7 +396,7 @@ def diagnose(
             )
         )
     if exploding:
-        shown = ", ".join(f"{n} ({typical[n]:.0e})" for n in exploding)
+        shown = comma_list([f"{n} ({typical[n]:.0e})" for n in exploding])
         findings.append(
             Phrase(
                 N_(

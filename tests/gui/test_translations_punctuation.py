@@ -1,8 +1,9 @@
 """Punctuation as a native reader expects it (issue 30), as test_translations_zh_punctuation.py checks Chinese.
 
 Japanese text takes 、。「」（）：？！ (the ja catalogue said "開始(スペース)を押します", "カーネル: conv1",
-"でしょう?"); ASCII punctuation stays where it is code, a number or a menu's accelerator ("(&F)", "9,226",
-"Adam(0.7, 0.9)").
+"でしょう?"), and a sentence after ？ or ！ follows a full-width space (JIS X 4051), never a half-width one
+("増やす？ ドロップアウト？", session 45); ASCII punctuation stays where it is code, a number or a menu's
+accelerator ("(&F)", "9,226", "Adam(0.7, 0.9)").
 German keeps the English source's placeholders (translation_sources.problems checks them), its ellipsis and its
 closing punctuation, quotes „…" (never straight "…" nor English “…”), and no double spaces."""
 
@@ -20,17 +21,22 @@ JA = "\u3040-\u30ff\u3400-\u9fff"
 """Hiragana, katakana (with ー) and kanji."""
 JA_WRONG = {
     "ASCII , or ; beside Japanese": rf"[{JA}][,;]|[,;] ?[{JA}]",
-    "ASCII : beside Japanese": rf"[{JA}）」] ?:|: ?[{JA}]",
+    "ASCII : beside Japanese": rf"[{JA}）」] ?:|: ?[{JA}]|[{JA}]\{{\w+\}} ?:",
     "ASCII ? or ! after Japanese": rf"[{JA}][?!]",
     "ASCII . after Japanese": rf"[{JA}]\.(?!\.)",
     "straight or English quotes around Japanese": rf"\"[^\"]*[{JA}][^\"]*\"|“[^”]*[{JA}][^”]*”",
     "a space after 。 or 、": r"[。、] ",
+    "a half-width space after ？ or ！ (a sentence after them: a full-width one, 「？　」)": r"[？！] ",
 }
 
 
+WIDE_MARKS = "。、：？！）」"
+"""Full-width marks of Japanese text: an ASCII bracket after one is in Japanese text ("保存しますか？({what})")."""
+
+
 def ascii_brackets_in_japanese(text: str) -> list[str]:
-    """Each ASCII (…) holding Japanese, or beside it (a space between allowed): "開始(スペース)を", "CPU(numba)で";
-    not "(&F)", "Adam(0.7, 0.9)"."""
+    """Each ASCII (…) holding Japanese, or beside it (a space between allowed): "開始(スペース)を", "CPU(numba)で",
+    "しますか？({what})"; not "(&F)", "Adam(0.7, 0.9)"."""
     found, opened = [], []
     for i, char in enumerate(text):
         if char == "(":
@@ -38,7 +44,7 @@ def ascii_brackets_in_japanese(text: str) -> list[str]:
         elif char == ")" and opened:
             start = opened.pop()
             inside, before, after = text[start + 1 : i], text[:start].rstrip(" ")[-1:], text[i + 1 :].lstrip(" ")[:1]
-            if not inside.startswith("&") and re.search(f"[{JA}]", inside + before + after):
+            if not inside.startswith("&") and (re.search(f"[{JA}]", inside + before + after) or before in WIDE_MARKS):
                 found.append(f"ASCII brackets in Japanese text: {text[max(0, start - 2) : i + 3]!r}")
     return found
 
@@ -103,12 +109,17 @@ def test_the_german_catalogue_punctuates_as_its_english_source():
         ("小さなネットワーク,畳み込み", True),
         ('"自信なし" と表示', True),
         ("保存しました。 次へ", True),
+        ("データを増やす？ ドロップアウト？", True),
+        ("データを増やす？　ドロップアウト？", False),
         ("CPU(numba)で動かします", True),
+        ("先に保存しますか？({what})", True),
         ("開始（スペース）を押します。", False),
         ("ファイル(&F)", False),
         ("Adam(0.7, 0.9)、重み 9,226 個", False),
         ("{source}：ネットワークの答え", False),
         ("ステップ {step}: {what}", False),
+        ("自動保存されています{count}:", True),
+        ("{layer}: 5×5 のカーネル", False),
     ],
 )
 def test_the_japanese_check_tells_wrong_from_right(text, bad):

@@ -14,11 +14,11 @@ CATALOGUE = Path(__file__).resolve().parents[2] / "cnnviz" / "gui" / "translatio
 HAN = "\u3400-\u9fff"
 WRONG = {
     "ASCII , or ; beside Chinese": rf"[{HAN}][,;]|[,;][{HAN}]",
-    "ASCII : after Chinese or before it": rf"[{HAN}] ?:|:[{HAN}]",
+    "ASCII : after Chinese or before it": rf"[{HAN}] ?:|:[{HAN}]|[{HAN}]\{{\w+\}} ?:",
     "ASCII ? or ! after Chinese": rf"[{HAN}][?!]",
     "ASCII ( around Chinese": rf"[{HAN}] ?\((?!&)|\([{HAN}]",
     "ASCII ) around Chinese": rf"[{HAN}]\)|\) ?[{HAN}]",
-    "a space after 。": r"。 ",
+    "a space after 。？！，、：；": r"[。？！，、：；] ",
 }
 
 
@@ -50,6 +50,8 @@ def test_the_chinese_catalogue_uses_full_width_punctuation_in_chinese_text():
         ("关闭课程会停止它,并恢复。", True),
         ("课程的运行尚未保存(第 {step} 步)。", True),
         ("在画板上写一个数字。 <b>2.</b>", True),
+        ("增加数据？ 丢弃法？", True),
+        ("已自动保存{count}:", True),
         ("步子越大就总是越好吗?按 K", True),
         ("测试准确率：{accuracy} %。", False),
         ("文件(&F)", False),

@@ -12,8 +12,9 @@ from ...app.classify_layout import INPUT_PX
 from ...classroom.uncertainty import not_sure_reason
 from .. import accessibility, theme
 from ..canvas import DrawingCanvas
-from ..language import kept_together, number, tr
+from ..language import number, tr
 from ..not_sure import NotSureCalibration
+from ..wrapped_label import WrappedLabel
 from .classify_arrangement import DrawArrangement
 from .classify_bars import PLAIN, ProbabilityBars
 from .common import Panel, never_raises
@@ -101,9 +102,8 @@ class ClassifyPanel(Panel, DrawArrangement):
         self.digit_label.setAlignment(Qt.AlignCenter)
         self.digit_label.setToolTip(tr("The network's answer: the class with the highest probability"))
         guess.addWidget(self.digit_label, 1)
-        self.confidence_label = QLabel("")
+        self.confidence_label = WrappedLabel("")  # "weights of step 12345" must not widen the column
         self.confidence_label.setAlignment(Qt.AlignCenter)
-        self.confidence_label.setWordWrap(True)  # "weights of step 12345" must not widen the column
         # "4, 97% sure" under a drawn star read as if the network took the star for a 4 (issue 31): the share is
         # among its classes only, and the label says so: "97% among digits" (a longer one, "97% sure, if it is a
         # digit", crowded the bars in German).
@@ -118,9 +118,8 @@ class ClassifyPanel(Panel, DrawArrangement):
         self.side.addLayout(top)
         # "Not sure", and why: under the answer, only while the network is not sure (text and a sign, not
         # a colour alone); the bars stay.
-        self.verdict_label = QLabel("")
+        self.verdict_label = WrappedLabel("")
         self.verdict_label.setObjectName("notSure")
-        self.verdict_label.setWordWrap(True)
         self.verdict_label.setSizePolicy(QSizePolicy.Ignored, QSizePolicy.Preferred)
         self.verdict_label.setStyleSheet(f"border-left: 4px solid {theme.ACCENT}; padding-left: 6px;")
         self.verdict_label.hide()
@@ -217,7 +216,7 @@ class ClassifyPanel(Panel, DrawArrangement):
         if not self.answered:
             self.bars.setOpts(height=np.zeros(10), brushes=[PLAIN] * 10)
             self.digit_label.setText("–")
-            self.confidence_label.setText(kept_together(tr("draw a digit")))
+            self.confidence_label.setText(tr("draw a digit"))
             self.verdict_label.hide()
             self.describe_prediction(tr("no prediction: draw a digit"))
             return
@@ -236,8 +235,8 @@ class ClassifyPanel(Panel, DrawArrangement):
         digits = all(class_name.isdigit() for class_name in self.class_names)
         unlike = tr("{percent}%, but unlike real digits") if digits else tr("{percent}%, but unlike real images")
         among = tr("{percent}% among digits") if digits else tr("{percent}% among its classes")
-        self.confidence_label.setText(kept_together((unlike if reason else among).format(percent=percent)))
-        self.verdict_label.setText(kept_together(f"⚠ {reason}.") if reason else "")
+        self.confidence_label.setText((unlike if reason else among).format(percent=percent))
+        self.verdict_label.setText(f"⚠ {reason}." if reason else "")
         self.verdict_label.setVisible(bool(reason))
         text = accessibility.prediction_text(name, probs[best])
         if reason:

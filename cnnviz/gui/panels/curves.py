@@ -6,14 +6,15 @@ from __future__ import annotations
 import numpy as np
 import pyqtgraph as pg
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QLabel, QSizePolicy
+from PySide6.QtWidgets import QSizePolicy
 
 from ...app.buffers import DecimatingSeries, Ema
 from ...app.run_state import backend_text, changes_text
 from ...app.side_by_side import accuracy_text
 from ...translatable import N_
 from .. import accessibility, palette, theme
-from ..language import tr
+from ..language import kept_together, tr
+from ..wrapped_label import WrappedLabel
 from .common import ElidedLabel, Panel
 from .curve_marks import Marks
 from .curve_titles import legend
@@ -72,9 +73,8 @@ class CurvesPanel(Panel, PlotsArrangement):
         super().__init__(tr("Training curves"), "", parent)
         # The legend is a line of text above the plots (it wraps when narrow): it never covers a curve
         # or the start hint.
-        self.legend_label = QLabel(legend())
+        self.legend_label = WrappedLabel(legend())
         self.legend_label.setTextFormat(Qt.RichText)
-        self.legend_label.setWordWrap(True)
         self.legend_label.setSizePolicy(QSizePolicy.Ignored, QSizePolicy.Preferred)
         self.body.addWidget(self.legend_label)
         self.kept_label = ElidedLabel("")
@@ -129,7 +129,10 @@ class CurvesPanel(Panel, PlotsArrangement):
         # On a light ground: a kept run's grey curve is drawn under it before this run's first step.
         ground = pg.mkColor(theme.BACKGROUND)
         ground.setAlpha(215)
-        self.placeholder = pg.TextItem(tr(PLACEHOLDER), color=theme.MUTED, anchor=(0.5, 0.5), fill=pg.mkBrush(ground))
+        # (it wraps: its Japanese or Chinese kept together, "す" was alone on its last line at 1024x768)
+        self.placeholder = pg.TextItem(
+            kept_together(tr(PLACEHOLDER)), color=theme.MUTED, anchor=(0.5, 0.5), fill=pg.mkBrush(ground)
+        )
         self.placeholder.setFont(theme.axis_font())
         self._hint_wanted = True
         """No step on the curves yet: the start hint is wanted (shown where it has a free place)."""

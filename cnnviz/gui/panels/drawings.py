@@ -10,10 +10,11 @@ from PySide6.QtWidgets import QHBoxLayout, QLabel, QLineEdit, QPushButton, QSize
 
 from ...app.inference import accuracy_on
 from ...classroom.drawings import DrawingStore, read_drawing
-from ...translatable import N_
+from ...translatable import N_, comma_list, in_language
 from .. import accessibility, palette
 from ..jobs import run_in_background
 from ..language import number, percent, tr
+from ..wrapped_label import WrappedLabel
 from .common import ElidedLabel, LazyPanel, row_of
 from .gallery import Gallery
 
@@ -41,13 +42,12 @@ class DrawingsPanel(LazyPanel):
     def __init__(self, store: DrawingStore, parent=None):
         super().__init__(tr("Our drawings"), tr("does the network read the class's handwriting?"), parent)
         self.store = store
-        step = QLabel(
+        step = WrappedLabel(
             tr(
                 "<b>1.</b> Draw a digit on the drawing pad.  <b>2.</b> Click the digit you meant: "
                 "it is saved for the class."
             )
         )
-        step.setWordWrap(True)
         step.setSizePolicy(QSizePolicy.Ignored, QSizePolicy.Preferred)
         self.body.addWidget(step)
         digits = QHBoxLayout()
@@ -87,11 +87,10 @@ class DrawingsPanel(LazyPanel):
 
         self.ours_label = QLabel("–")
         self.ours_label.setStyleSheet(f"font-size: 26pt; font-weight: 800; color: {palette.NAVY};")
-        self.ours_caption = QLabel(tr("our drawings"))
-        self.mnist_label = QLabel()
-        self.mnist_label.setWordWrap(True)  # "noch nicht ausgewertet" on two lines where the column is narrow
+        self.ours_caption = WrappedLabel(tr("our drawings"))
+        self.mnist_label = WrappedLabel()  # "noch nicht ausgewertet" on two lines where the column is narrow
         self.set_mnist_accuracy(None)
-        mnist_caption = QLabel(tr("the MNIST test set"))
+        mnist_caption = WrappedLabel(tr("the MNIST test set"))
         pair = QHBoxLayout()
         pair.setSpacing(16)
         for big, caption in ((self.ours_label, self.ours_caption), (self.mnist_label, mnist_caption)):
@@ -99,7 +98,6 @@ class DrawingsPanel(LazyPanel):
             column.setSpacing(0)
             big.setAlignment(Qt.AlignCenter)
             caption.setAlignment(Qt.AlignCenter)
-            caption.setWordWrap(True)
             caption.setMinimumWidth(100)
             column.addWidget(big)
             column.addWidget(caption)
@@ -109,9 +107,8 @@ class DrawingsPanel(LazyPanel):
         pair.addWidget(self.finetune_button, 0, Qt.AlignVCenter)
         self.body.addLayout(pair)
 
-        self.counts_label = QLabel("")
+        self.counts_label = WrappedLabel("")
         self.counts_label.setObjectName("hint")
-        self.counts_label.setWordWrap(True)
         self.counts_label.setSizePolicy(QSizePolicy.Ignored, QSizePolicy.Preferred)
         self.body.addWidget(self.counts_label)
         self.gallery = Gallery(56)
@@ -185,13 +182,15 @@ class DrawingsPanel(LazyPanel):
     def _changed(self) -> None:
         counts = np.bincount(self.labels, minlength=10) if len(self.labels) else np.zeros(10, int)
         missing = [str(d) for d in range(10) if counts[d] == 0]
-        per_digit = " · ".join(f"{d}: {counts[d]}" for d in range(10))
+        per_digit = " · ".join(f"{d}:\u00a0{counts[d]}" for d in range(10))  # ("7:" never ends a line, "0" alone)
         text = (
             tr("{count} drawings · {per_digit} · still missing: {missing}")
             if missing and len(self.labels)
             else tr("{count} drawings · {per_digit}")
         )
-        self.counts_label.setText(text.format(count=len(self.labels), per_digit=per_digit, missing=", ".join(missing)))
+        self.counts_label.setText(
+            text.format(count=len(self.labels), per_digit=per_digit, missing=in_language(comma_list(missing), tr))
+        )
         self.finetune_button.setEnabled(len(self.labels) > 0)
         self.predictions = None
         self.before_finetune = None  # other drawings: the comparison no longer holds

@@ -26,6 +26,7 @@ from ...translatable import N_, Phrase, in_language
 from .. import accessibility
 from ..jobs import Job, run_in_background
 from ..language import grouped, number, tr
+from ..wrapped_label import WrappedLabel
 from .common import Cancelled, FlowLayout, JobPanel, row_of
 from .unit_tile import UnitTile
 
@@ -168,8 +169,7 @@ class FiltersPanel(JobPanel):
         accessibility.set_name(self.layer_combo, tr("Layer"), self.layer_combo.toolTip())
         self.add_toolbar_widget(row_of(QLabel(tr("Layer")), self.layer_combo))
 
-        self.status_label = QLabel("")
-        self.status_label.setWordWrap(True)
+        self.status_label = WrappedLabel("")
         self.status_label.setSizePolicy(QSizePolicy.Ignored, QSizePolicy.Preferred)
         accessibility.set_name(self.status_label, tr("Filters status"))
         self.body.addWidget(self.status_label)
@@ -184,9 +184,8 @@ class FiltersPanel(JobPanel):
         self.flow = FlowLayout(self.grid, spacing=10)
         self.scroll.setWidget(self.grid)
         self.body.addWidget(self.scroll, 1)
-        self.caption = QLabel("")
+        self.caption = WrappedLabel("")
         self.caption.setObjectName("hint")
-        self.caption.setWordWrap(True)
         self.caption.setSizePolicy(QSizePolicy.Ignored, QSizePolicy.Preferred)
         self.body.addWidget(self.caption)
 

@@ -25,7 +25,8 @@ from ...classroom.saliency import model_from_weights
 from ...translatable import N_
 from .. import accessibility, palette, theme
 from ..jobs import Job
-from ..language import grouped, number, tr
+from ..language import PNG_FILES, file_filter, grouped, number, tr
+from ..wrapped_label import WrappedLabel
 from .common import JobPanel, row_of
 from .fool_bars import BAR, PLOT_PX, BarsArrangement, SourceLabel
 from .input_source import DrawingOrTestImage, InputSource
@@ -156,12 +157,10 @@ class FoolPanel(DrawingOrTestImage, JobPanel, BarsArrangement):
         self.subtitle = self.hint_label.text()
         self.source_label = SourceLabel(self.source_said)
         self.source_label.setTextFormat(Qt.PlainText)  # a file's name is shown as it is
-        self.source_label.setWordWrap(True)
         self.source_label.setSizePolicy(QSizePolicy.Ignored, QSizePolicy.Preferred)
         self.body.addWidget(self.source_label)
-        self.verdict_label = QLabel("")
+        self.verdict_label = WrappedLabel("")
         self.verdict_label.setTextFormat(Qt.PlainText)
-        self.verdict_label.setWordWrap(True)
         self.verdict_label.setSizePolicy(QSizePolicy.Ignored, QSizePolicy.Preferred)
         self.verdict_label.setStyleSheet("font-size: 14pt; font-weight: 700;")
         self.body.addWidget(self.verdict_label)
@@ -184,9 +183,8 @@ class FoolPanel(DrawingOrTestImage, JobPanel, BarsArrangement):
         # input), and how small the change is (under the change).
         self.before_widget, self.before_plot, self.before_bars = self.make_bars("before")
         self.after_widget, self.after_plot, self.after_bars = self.make_bars("after")
-        self.measures_label = QLabel("")
+        self.measures_label = WrappedLabel("")
         self.measures_label.setTextFormat(Qt.RichText)
-        self.measures_label.setWordWrap(True)
         self.measures_label.setAlignment(Qt.AlignCenter)
         self.measures_label.setSizePolicy(QSizePolicy.Ignored, QSizePolicy.Preferred)
         self.measures_label.setToolTip(
@@ -432,7 +430,7 @@ class FoolPanel(DrawingOrTestImage, JobPanel, BarsArrangement):
             return
         result = self.result["result"]
         path, _ = QFileDialog.getSaveFileName(
-            self, tr("Save fooling image"), f"fooled-{result.label}-as-{result.target}.png", "PNG image (*.png)"
+            self, tr("Save fooling image"), f"fooled-{result.label}-as-{result.target}.png", file_filter(PNG_FILES)
         )
         if path:
             if not path.lower().endswith(".png"):

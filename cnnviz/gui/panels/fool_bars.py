@@ -6,11 +6,11 @@ from __future__ import annotations
 import numpy as np
 import pyqtgraph as pg
 from PySide6.QtGui import QFont, QFontMetrics
-from PySide6.QtWidgets import QLabel
 
 from ...number_format import percent_sign
 from .. import accessibility, theme
 from ..language import tr
+from ..wrapped_label import WrappedLabel
 from .classify_bars import least_bars_px
 from .pictures import MIN_PICTURE_PX
 
@@ -24,7 +24,7 @@ QWIDGETSIZE_MAX = (1 << 24) - 1
 """Qt's "no maximum" for a widget's size."""
 
 
-class SourceLabel(QLabel):
+class SourceLabel(WrappedLabel):
     """The line that says what was attacked (or what went wrong), telling ``said`` its words too."""
 
     def __init__(self, said):

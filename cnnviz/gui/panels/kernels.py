@@ -16,6 +16,7 @@ from PySide6.QtWidgets import QComboBox, QLabel, QSpinBox
 from ...app.side_by_side import shared_limit
 from .. import accessibility, palette, theme
 from ..language import tr
+from ..wrapped_label import WrappedLabel
 from .common import LazyPanel, best_grid, row_of, set_items
 from .pictures import image_view, mosaic, show
 
@@ -34,9 +35,8 @@ class KernelsPanel(LazyPanel):
         )
         accessibility.set_name(self.layer_combo, tr("Deeper layer"), self.layer_combo.toolTip())
         accessibility.set_name(self.channel_spin, tr("Output channel"), self.channel_spin.toolTip())
-        self.compare_note = QLabel("")
+        self.compare_note = WrappedLabel("")
         self.compare_note.setObjectName("hint")
-        self.compare_note.setWordWrap(True)
         self.compare_note.hide()
         accessibility.set_name(self.compare_note, tr("Kernels of the kept run"), tr("A is the kept run, B the run now"))
         self.body.addWidget(self.compare_note)
@@ -248,7 +248,8 @@ class KernelsPanel(LazyPanel):
             shared_limit(kept, weights),
             rows,
             cols,
-            f"<b>{name}</b> " + tr("channel {channel}").format(channel=channel) + f": {inp} × {kh}×{kw}",
+            f"<b>{name}</b> "
+            + tr("channel {channel}: {count} × {size}").format(channel=channel, count=inp, size=f"{kh}×{kw}"),
         )
 
     def tile_pixels(self) -> float:

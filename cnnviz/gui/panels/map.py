@@ -22,6 +22,7 @@ from ...translatable import N_
 from .. import accessibility, palette, theme
 from ..jobs import Job, run_in_background
 from ..language import grouped, number, tr
+from ..wrapped_label import WrappedLabel
 from .common import Cancelled, JobPanel, row_of
 from .map_labels import centre_labels
 from .map_picked import POINT_AT_A_DOT, PickedColumn, describe
@@ -67,8 +68,7 @@ class MapPanel(JobPanel):
         self.history_row.hide()
         self.add_toolbar_widget(self.update_button, self.history_row)
 
-        self.source_label = QLabel("")
-        self.source_label.setWordWrap(True)
+        self.source_label = WrappedLabel("")
         self.source_label.setSizePolicy(QSizePolicy.Ignored, QSizePolicy.Preferred)
         self.body.addWidget(self.source_label)
 
@@ -118,9 +118,8 @@ class MapPanel(JobPanel):
         row.addWidget(column)
         self.body.addLayout(row, 1)
 
-        self.explain_label = QLabel(tr(EXPLANATION))
+        self.explain_label = WrappedLabel(tr(EXPLANATION))
         self.explain_label.setObjectName("hint")
-        self.explain_label.setWordWrap(True)
         self.explain_label.setSizePolicy(QSizePolicy.Ignored, QSizePolicy.Preferred)
         self.body.addWidget(self.explain_label)
 

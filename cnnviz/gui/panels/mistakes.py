@@ -7,7 +7,7 @@ import numpy as np
 import pyqtgraph as pg
 from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtGui import QFontInfo, QFontMetrics
-from PySide6.QtWidgets import QLabel, QSizePolicy, QSplitter, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QSizePolicy, QSplitter, QVBoxLayout, QWidget
 
 from ...classroom.confusion import (
     cell_examples,
@@ -18,6 +18,7 @@ from ...classroom.confusion import (
 )
 from .. import accessibility, palette, theme
 from ..language import grouped, number, percent, tr
+from ..wrapped_label import WrappedLabel
 from .common import LazyPanel
 from .gallery import Gallery
 
@@ -100,8 +101,7 @@ class MistakesPanel(LazyPanel):
         left = QWidget()
         left_layout = QVBoxLayout(left)
         left_layout.setContentsMargins(0, 0, 0, 0)
-        self.summary_label = QLabel(tr("Train for a while: the matrix fills in at each test evaluation."))
-        self.summary_label.setWordWrap(True)
+        self.summary_label = WrappedLabel(tr("Train for a while: the matrix fills in at each test evaluation."))
         self.summary_label.setSizePolicy(QSizePolicy.Ignored, QSizePolicy.Preferred)
         left_layout.addWidget(self.summary_label)
         self.graphics = pg.GraphicsLayoutWidget()
@@ -131,8 +131,7 @@ class MistakesPanel(LazyPanel):
         self.plot.getViewBox().sigResized.connect(self._fit_fonts)
         self.plot.getViewBox().sigResized.connect(self._rebalance_later)
         left_layout.addWidget(self.graphics, 1)
-        self.pairs_label = QLabel("")
-        self.pairs_label.setWordWrap(True)
+        self.pairs_label = WrappedLabel("")
         self.pairs_label.setSizePolicy(QSizePolicy.Ignored, QSizePolicy.Preferred)
         left_layout.addWidget(self.pairs_label)
         splitter.addWidget(left)
@@ -146,8 +145,7 @@ class MistakesPanel(LazyPanel):
             box = QWidget()
             layout = QVBoxLayout(box)
             layout.setContentsMargins(0, 0, 0, 0)
-            label = QLabel(title)
-            label.setWordWrap(True)
+            label = WrappedLabel(title)
             label.setSizePolicy(QSizePolicy.Ignored, QSizePolicy.Preferred)
             label.setStyleSheet("font-weight: 600;")
             gallery = Gallery(56)

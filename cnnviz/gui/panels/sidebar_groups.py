@@ -30,6 +30,7 @@ from ..decimal_spin import DecimalSpinBox
 from ..language import tr
 from ..shortcuts import key_text
 from ..status import plain_tooltip
+from ..wrapped_label import WrappedLabel
 
 LR_MIN_EXP, LR_MAX_EXP = -5.0, 0.0
 CUSTOM = N_("custom")
@@ -111,9 +112,8 @@ def run_box(panel) -> QGroupBox:
 
 def data_note(panel) -> QLabel:
     """What is wrong with the data set (hidden while nothing is: ``panel.set_data_note``)."""
-    note = QLabel("")
+    note = WrappedLabel("")
     note.setObjectName("dataNote")
-    note.setWordWrap(True)
     note.setStyleSheet("QLabel#dataNote { color: #8a4b00; font-weight: 600; }")
     note.hide()
     return note
@@ -175,7 +175,7 @@ def opt_box(panel) -> QGroupBox:
 
 def keys_hint(panel) -> QLabel:
     """When the optimiser's changes apply, and the keys."""
-    hint = QLabel(
+    hint = WrappedLabel(
         tr(
             "Changes to the optimiser apply at the next step (type a value, then Enter).\n"
             "Keys: {start} start/pause · {step} step · {clear} clear drawing · {help} all keys"
@@ -187,7 +187,6 @@ def keys_hint(panel) -> QLabel:
         )
     )
     hint.setObjectName("hint")
-    hint.setWordWrap(True)
     return hint
 
 
@@ -217,9 +216,8 @@ def net_box(panel) -> QGroupBox:
         )
     )
     form.addRow(panel.spec_edit)
-    panel.spec_message = QLabel("")
+    panel.spec_message = WrappedLabel("")
     panel.spec_message.setTextFormat(Qt.PlainText)  # it quotes what the user typed
-    panel.spec_message.setWordWrap(True)
     panel.spec_message.setObjectName("hint")
     form.addRow(panel.spec_message)
     return net_box
@@ -259,9 +257,8 @@ def backend_box(panel) -> QGroupBox:
     panel.backend_available = {info.name: info.available for info in backends}
     panel.backend_infos = {info.name: info for info in backends}
     bform.addWidget(panel.backend_combo)
-    panel.backend_note = QLabel("")
+    panel.backend_note = WrappedLabel("")
     panel.backend_note.setTextFormat(Qt.PlainText)
     panel.backend_note.setObjectName("hint")
-    panel.backend_note.setWordWrap(True)
     bform.addWidget(panel.backend_note)
     return backend_box

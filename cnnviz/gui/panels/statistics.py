@@ -27,6 +27,7 @@ from ...train.stats import (
 from ...translatable import N_, in_language
 from .. import accessibility, palette, theme
 from ..language import number, tr
+from ..wrapped_label import WrappedLabel
 from . import statistics_hints as hints
 from .common import LazyPanel, row_of, set_items
 
@@ -91,8 +92,7 @@ class StatisticsPanel(LazyPanel):
         self.layer_combo.setToolTip(tr("Percentile bands of this tensor's weights: 1–99% light, 25–75% dark, median"))
         self.add_toolbar_widget(row_of(QLabel(tr("Weight distribution of")), self.layer_combo))
         accessibility.set_name(self.layer_combo, tr("Weight distribution of"), self.layer_combo.toolTip())
-        self.hint_box = QLabel("")
-        self.hint_box.setWordWrap(True)
+        self.hint_box = WrappedLabel("")
         self.hint_box.setSizePolicy(QSizePolicy.Ignored, QSizePolicy.Preferred)
         self.body.addWidget(self.hint_box)
         # Where three plots one above the other would be too short to read (their axis titles running into

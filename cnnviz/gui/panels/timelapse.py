@@ -12,8 +12,9 @@ from ...app.feature_map_layout import tile_gap
 from ...classroom.render import kernel_tiles, symmetric_limit
 from ...classroom.timelapse import TimeLapse
 from ...train import events as ev
+from ...translatable import N_
 from .. import theme
-from ..language import grouped, number, percent, tr
+from ..language import file_filter, grouped, number, percent, tr
 from ..worker import Tag
 from .common import ElidedLabel, LazyPanel, grid_shape, row_of, set_items
 from .pictures import image_view, mosaic, robust_max, show
@@ -253,7 +254,7 @@ class TimeLapsePanel(LazyPanel):
     # --- export ------------------------------------------------------------------------------
     def _gif_dialog(self) -> None:
         path, _ = QFileDialog.getSaveFileName(
-            self, "Export time-lapse as GIF", "cnnviz-timelapse.gif", "Animated GIF (*.gif)"
+            self, tr("Export time-lapse as GIF"), "cnnviz-timelapse.gif", file_filter((N_("Animated GIF"), "*.gif"))
         )
         if path:
             if not path.lower().endswith(".gif"):
@@ -261,7 +262,7 @@ class TimeLapsePanel(LazyPanel):
             self.export_gif(path)
 
     def _png_dialog(self) -> None:
-        folder = QFileDialog.getExistingDirectory(self, "Export time-lapse frames into a folder")
+        folder = QFileDialog.getExistingDirectory(self, tr("Export time-lapse frames into a folder"))
         if folder:
             self.export_pngs(folder)
 

@@ -14,12 +14,13 @@ import numpy as np
 import pyqtgraph as pg
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QColor, QFontMetrics
-from PySide6.QtWidgets import QLabel, QSizePolicy
+from PySide6.QtWidgets import QSizePolicy
 
 from ...app.buffers import DecimatingSeries
 from ...train.events import LayerTiming
 from .. import theme
 from ..language import grouped, tr
+from ..wrapped_label import WrappedLabel
 from .common import Panel, nice_ceiling
 
 
@@ -67,9 +68,8 @@ class TimingsPanel(Panel):
     def __init__(self, parent=None):
         super().__init__(tr("Time per layer"), tr("dark: forward · light: backward · latest of each backend"), parent)
         # Each backend's name in its bars' colour: the legend (backend names are cnnviz's own, so rich text).
-        self.summary_label = QLabel("")
+        self.summary_label = WrappedLabel("")
         self.summary_label.setTextFormat(Qt.RichText)
-        self.summary_label.setWordWrap(True)
         self.summary_label.setSizePolicy(QSizePolicy.Ignored, QSizePolicy.Preferred)
         self.body.addWidget(self.summary_label)
         self.graphics = pg.GraphicsLayoutWidget()

@@ -18,6 +18,7 @@ from ...classroom.saliency import model_from_weights, occlusion_map, saliency_ma
 from .. import accessibility, palette
 from ..jobs import Job
 from ..language import grouped, number, tr
+from ..wrapped_label import WrappedLabel
 from .common import JobPanel, row_of
 from .input_source import DrawingOrTestImage, InputSource
 from .pictures import keep_captions_within, titled_image_row
@@ -107,8 +108,7 @@ class WhyPanel(DrawingOrTestImage, JobPanel, PicturesArrangement):
         accessibility.set_name(self.class_combo, tr("evidence for class"), self.class_combo.toolTip())
         accessibility.set_name(self.patch_spin, tr("Occlusion patch size"), self.patch_spin.toolTip())
 
-        self.source_label = QLabel("")
-        self.source_label.setWordWrap(True)
+        self.source_label = WrappedLabel("")
         self.source_label.setSizePolicy(QSizePolicy.Ignored, QSizePolicy.Preferred)
         self.body.addWidget(self.source_label)
         self.graphics = pg.GraphicsLayoutWidget()
@@ -124,9 +124,8 @@ class WhyPanel(DrawingOrTestImage, JobPanel, PicturesArrangement):
         self.body.addWidget(self.graphics, 1)
         self.titles, self.views = titled_image_row(self.graphics.ci, captions())
         self.fit_captions = keep_captions_within(self.graphics, self.titles)
-        self.explain_label = QLabel("")
+        self.explain_label = WrappedLabel("")
         self.explain_label.setObjectName("hint")
-        self.explain_label.setWordWrap(True)
         self.explain_label.setSizePolicy(QSizePolicy.Ignored, QSizePolicy.Preferred)
         self.explain_label.setText(
             tr(

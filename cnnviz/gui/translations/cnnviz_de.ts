@@ -2848,8 +2848,8 @@ Zuerst speichern, dann {what}?</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/kernels.py" line="251" />
-   <source>channel {channel}</source>
-   <translation>Kanal {channel}</translation>
+   <source>channel {channel}: {count} × {size}</source>
+   <translation>Kanal {channel}: {count} × {size}</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/learning_rate.py" line="26" />
@@ -4454,6 +4454,11 @@ Wiederherstellen?</translation>
    <translation>{names} und {last}</translation>
   </message>
   <message>
+   <location filename="cnnviz/translatable.py" line="62" />
+   <source>{names}, {name}</source>
+   <translation>{names}, {name}</translation>
+  </message>
+  <message>
    <location filename="cnnviz/train/stats.py" line="313" />
    <source>{names} contain NaN or infinite numbers: training has blown up. Lower the learning rate (try 10 times smaller) and resume from the weights put back when the training diverged; if none were put back, reset the network.</source>
    <translation>{names} enthalten NaN oder unendliche Zahlen: Das Training ist explodiert. Senke die Lernrate (versuche ein Zehntel) und setze das Training mit den Gewichten fort, die zurückgeholt wurden, als das Training divergierte; wurden keine zurückgeholt, setze das Netz zurück.</translation>
@@ -4914,6 +4919,41 @@ Wiederherstellen?</translation>
   <message>
    <source>Compare the curves: in the same 200 steps the bigger steps get much further (on our machine, over the whole test set: about 95% against 87%). Is bigger always better? Press K to keep this run, try 2.0, and watch.</source>
    <translation type="vanished">Vergleiche die Kurven: In denselben 200 Schritten kommen die größeren Schritte viel weiter (auf unserem Rechner, über den ganzen Testsatz: etwa 95 % gegen 87 %). Ist größer immer besser? Drücke K, um diesen Lauf zu behalten, probiere 2.0 und schau zu.</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/checkpoints.py" line="38" />
+   <source>cnnviz checkpoint</source>
+   <translation>cnnviz-Checkpoint</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/language.py" line="217" />
+   <source>All files</source>
+   <translation>Alle Dateien</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/language.py" line="219" />
+   <source>PNG image</source>
+   <translation>PNG-Bild</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/drawing_pad.py" line="21" />
+   <source>Images</source>
+   <translation>Bilder</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/timelapse.py" line="257" />
+   <source>Animated GIF</source>
+   <translation>Animiertes GIF</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/timelapse.py" line="257" />
+   <source>Export time-lapse as GIF</source>
+   <translation>Zeitraffer als GIF exportieren</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/timelapse.py" line="265" />
+   <source>Export time-lapse frames into a folder</source>
+   <translation>Zeitraffer-Bilder in einen Ordner exportieren</translation>
   </message>
  </context>
 </TS>

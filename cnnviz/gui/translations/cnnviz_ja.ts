@@ -994,7 +994,7 @@
    <source>{describe_unsaved}
 Save it before {what}?</source>
    <translation>{describe_unsaved}
-先に保存しますか？({what})</translation>
+先に保存しますか？（{what}）</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/checkpoints.py" line="292" />
@@ -2848,8 +2848,8 @@ Save it before {what}?</source>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/kernels.py" line="251" />
-   <source>channel {channel}</source>
-   <translation>チャネル {channel}</translation>
+   <source>channel {channel}: {count} × {size}</source>
+   <translation>チャネル {channel}：{count} × {size}</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/learning_rate.py" line="26" />
@@ -3565,7 +3565,7 @@ Keys: {start} start/pause · {step} step · {clear} clear drawing · {help} all 
   <message>
    <location filename="cnnviz/gui/panels/timelapse.py" line="199" />
    <source>&lt;b&gt;{layer}&lt;/b&gt; kernels{channel}: {count} × {kh}×{kw}, one colour scale for every frame</source>
-   <translation>&lt;b&gt;{layer}&lt;/b&gt; のカーネル{channel}: {count} × {kh}×{kw}、全コマ共通の色スケール</translation>
+   <translation>&lt;b&gt;{layer}&lt;/b&gt; のカーネル{channel}：{count} × {kh}×{kw}、全コマ共通の色スケール</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/timelapse.py" line="224" />
@@ -3992,7 +3992,7 @@ Stop the run and go ahead?</source>
    <source>A run of an earlier session was autosaved{count}:
 {describe_offer}.
 Restore it?</source>
-   <translation>前回のセッションの学習が自動保存されています{count}:
+   <translation>前回のセッションの学習が自動保存されています{count}：
 {describe_offer}。
 復元しますか？</translation>
   </message>
@@ -4453,6 +4453,11 @@ Restore it?</source>
    <translation>{names} と {last}</translation>
   </message>
   <message>
+   <location filename="cnnviz/translatable.py" line="62" />
+   <source>{names}, {name}</source>
+   <translation>{names}、{name}</translation>
+  </message>
+  <message>
    <location filename="cnnviz/train/stats.py" line="313" />
    <source>{names} contain NaN or infinite numbers: training has blown up. Lower the learning rate (try 10 times smaller) and resume from the weights put back when the training diverged; if none were put back, reset the network.</source>
    <translation>{names} に NaN または無限大の数が含まれています：学習が破綻しました。学習率を下げ（10 分の 1 を試してください）、発散したときに戻された重みから再開してください。重みが戻されていない場合は、ネットワークをリセットしてください。</translation>
@@ -4640,7 +4645,7 @@ Restore it?</source>
   <message>
    <location filename="assets/presets/04_overfitting_200_images.json" line="1" />
    <source>Discuss: more data, dropout, or stopping at the lowest test loss? Try the first with the First look lesson (60,000 images).</source>
-   <translation>話し合ってみましょう：データを増やす？ ドロップアウト？ テストの損失が最低のところで止める？ 1 つ目は「はじめの一歩」のレッスン（60,000 枚）で試せます。</translation>
+   <translation>話し合ってみましょう：データを増やす？　ドロップアウト？　テストの損失が最低のところで止める？　1 つ目は「はじめの一歩」のレッスン（60,000 枚）で試せます。</translation>
   </message>
   <message>
    <location filename="assets/presets/05_not_a_digit.json" line="1" />
@@ -4670,7 +4675,7 @@ Restore it?</source>
   <message>
    <location filename="assets/presets/05_not_a_digit.json" line="1" />
    <source>Which drawings still pass? A "T" or a circle often passes as a 7 or a 0. Discuss: is a confident answer the same as knowing?</source>
-   <translation>それでも通ってしまう絵は？ 「T」や丸は 7 や 0 として通ることがよくあります。話し合ってみましょう：自信のある答えは「知っている」ことと同じでしょうか？</translation>
+   <translation>それでも通ってしまう絵は？　「T」や丸は 7 や 0 として通ることがよくあります。話し合ってみましょう：自信のある答えは「知っている」ことと同じでしょうか？</translation>
   </message>
   <message>
    <location filename="assets/presets/05_not_a_digit.json" line="1" />
@@ -4715,7 +4720,7 @@ Restore it?</source>
   <message>
    <location filename="assets/presets/06_same_start_two_learning_rates.json" line="1" />
    <source>Is bigger always better? Press K to keep this run, try 1.0 (the highest learning rate the box takes), press Start and watch.</source>
-   <translation>大きければいつも良いのでしょうか？ K でこの学習を残し、1.0（入力欄で設定できる最大の学習率）を試し、スタートを押して見てみましょう。</translation>
+   <translation>大きければいつも良いのでしょうか？　K でこの学習を残し、1.0（入力欄で設定できる最大の学習率）を試し、スタートを押して見てみましょう。</translation>
   </message>
   <message>
    <location filename="assets/presets/07_look_inside.json" line="1" />
@@ -4735,7 +4740,7 @@ Restore it?</source>
   <message>
    <location filename="assets/presets/07_look_inside.json" line="1" />
    <source>Which digits still overlap on the map? Point at a dot inside the wrong cloud: that image is one the network finds hard (often it also gets it wrong).</source>
-   <translation>地図でまだ重なっている数字は？ 違う雲の中にある点を指してみましょう。その画像はネットワークにとって難しいものです（間違えることもよくあります）。</translation>
+   <translation>地図でまだ重なっている数字は？　違う雲の中にある点を指してみましょう。その画像はネットワークにとって難しいものです（間違えることもよくあります）。</translation>
   </message>
   <message>
    <location filename="assets/presets/07_look_inside.json" line="1" />
@@ -4790,7 +4795,7 @@ Restore it?</source>
   <message>
    <location filename="assets/presets/08_teach_it_our_shapes.json" line="1" />
    <source>Discuss: why are a few dozen drawings enough for three shapes, when the digits took thousands? What does it answer for a shape it never saw, a heart or a house?</source>
-   <translation>話し合おう：数字には何千枚も必要だったのに、3 つの図形には数十枚で足りるのはなぜ？ 見たことのない図形（ハートや家）には何と答えるかな？</translation>
+   <translation>話し合おう：数字には何千枚も必要だったのに、3 つの図形には数十枚で足りるのはなぜ？　見たことのない図形（ハートや家）には何と答えるかな？</translation>
   </message>
   <message>
    <source>Look at the feature maps: A (the kept run, lr 0.01) stands left of B (lr 0.1), the same test image, one colour scale per pair. Which run's maps pick out the strokes more clearly?</source>
@@ -4913,6 +4918,41 @@ Restore it?</source>
   <message>
    <source>Compare the curves: in the same 200 steps the bigger steps get much further (on our machine, over the whole test set: about 95% against 87%). Is bigger always better? Press K to keep this run, try 2.0, and watch.</source>
    <translation type="vanished">曲線を比べましょう。同じ 200 ステップでも、大きな歩幅のほうがずっと先まで進みます(私たちのマシンでテストセット全体: 約 95% 対 87%)。大きければいつも良いのでしょうか? K でこの学習を残し、2.0 を試して見てみましょう。</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/checkpoints.py" line="38" />
+   <source>cnnviz checkpoint</source>
+   <translation>cnnviz のチェックポイント</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/language.py" line="217" />
+   <source>All files</source>
+   <translation>すべてのファイル</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/language.py" line="219" />
+   <source>PNG image</source>
+   <translation>PNG 画像</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/drawing_pad.py" line="21" />
+   <source>Images</source>
+   <translation>画像</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/timelapse.py" line="257" />
+   <source>Animated GIF</source>
+   <translation>アニメーション GIF</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/timelapse.py" line="257" />
+   <source>Export time-lapse as GIF</source>
+   <translation>タイムラプスを GIF に書き出す</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/timelapse.py" line="265" />
+   <source>Export time-lapse frames into a folder</source>
+   <translation>タイムラプスのコマをフォルダーに書き出す</translation>
   </message>
  </context>
 </TS>

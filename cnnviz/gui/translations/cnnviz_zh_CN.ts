@@ -2848,8 +2848,8 @@ Save it before {what}?</source>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/kernels.py" line="251" />
-   <source>channel {channel}</source>
-   <translation>通道 {channel}</translation>
+   <source>channel {channel}: {count} × {size}</source>
+   <translation>通道 {channel}：{count} × {size}</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/learning_rate.py" line="26" />
@@ -4453,6 +4453,11 @@ Restore it?</source>
    <translation>{names} 和 {last}</translation>
   </message>
   <message>
+   <location filename="cnnviz/translatable.py" line="62" />
+   <source>{names}, {name}</source>
+   <translation>{names}、{name}</translation>
+  </message>
+  <message>
    <location filename="cnnviz/train/stats.py" line="313" />
    <source>{names} contain NaN or infinite numbers: training has blown up. Lower the learning rate (try 10 times smaller) and resume from the weights put back when the training diverged; if none were put back, reset the network.</source>
    <translation>{names} 含有 NaN 或无穷大的数：训练已经崩溃。请降低学习率（试试小 10 倍），从训练发散时恢复的权重继续训练；如果没有恢复权重，请重置网络。</translation>
@@ -4913,6 +4918,41 @@ Restore it?</source>
   <message>
    <source>Compare the curves: in the same 200 steps the bigger steps get much further (on our machine, over the whole test set: about 95% against 87%). Is bigger always better? Press K to keep this run, try 2.0, and watch.</source>
    <translation type="vanished">比较两条曲线：同样 200 步，步子大的走得远得多（在我们的机器上，整个测试集：约 95% 对 87%）。步子越大就总是越好吗？按 K 保留本次训练，试试 2.0，看看会怎样。</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/checkpoints.py" line="38" />
+   <source>cnnviz checkpoint</source>
+   <translation>cnnviz 检查点</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/language.py" line="217" />
+   <source>All files</source>
+   <translation>所有文件</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/language.py" line="219" />
+   <source>PNG image</source>
+   <translation>PNG 图片</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/drawing_pad.py" line="21" />
+   <source>Images</source>
+   <translation>图片</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/timelapse.py" line="257" />
+   <source>Animated GIF</source>
+   <translation>GIF 动画</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/timelapse.py" line="257" />
+   <source>Export time-lapse as GIF</source>
+   <translation>将延时回放导出为 GIF</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/timelapse.py" line="265" />
+   <source>Export time-lapse frames into a folder</source>
+   <translation>将延时回放的各帧导出到文件夹</translation>
   </message>
  </context>
 </TS>
