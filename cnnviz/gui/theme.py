@@ -281,12 +281,13 @@ def tick_step(at_least: float, at_most: float | None = None) -> float:
 
 
 def _log_tick_label(m: int, exponent: int) -> str:
-    """A log axis' number m·10^exponent: a plain decimal from 0.001 ("0,001" in German) to 9000, else a power of
-    ten ("10⁻⁵", "2·10⁻⁵"; never "1e-5")."""
-    value = m * 10.0**exponent
-    if 1e-3 <= value < 1e4:
-        return number_format.format_number(float(f"{value:.1g}"), "g")
-    return number_format.power_of_ten(str(m), exponent)
+    """A log axis' number m·10^exponent as a rate is written (:func:`~cnnviz.number_format.format_rate`: "0,0005"
+    in German, a power of ten below 0.00001: "10⁻⁶"), the way the hints above the plot say it; "10⁵" from 100000."""
+    if exponent >= 5:
+        return number_format.power_of_ten(str(m), exponent)
+    if exponent >= 0:
+        return number_format.format_number(m * 10**exponent, ",d")  # ("1.000" in German)
+    return number_format.format_rate(float(f"{m}e{exponent}"), 1)
 
 
 def log_ticks(lo: float, hi: float, max_labels: int = 8) -> list:
