@@ -16,9 +16,11 @@ or a log line (those stay Python's ``.``).
 
 from __future__ import annotations
 
+import math
 import re
 from contextlib import contextmanager
 from dataclasses import dataclass
+from decimal import Decimal
 from numbers import Real
 
 NBSP = "\u00a0"
@@ -132,12 +134,16 @@ class Localized:
     def __hash__(self) -> int:
         return hash(self.value)
 
+    def in_language(self, language: str | Style | None) -> Localized:
+        """The same number written in ``language``."""
+        return Localized(self.value, language)
+
 
 def localized(value, language: str | Style | None = None):
     """``value`` for a message template shown to a person: a number becomes :class:`Localized` (in
     ``language``, else the shown language at the time it is formatted); anything else is kept."""
     if isinstance(value, Localized):
-        return Localized(value.value, language) if language is not None else value
+        return value.in_language(language) if language is not None else value
     if isinstance(value, Real) and not isinstance(value, bool):
         return Localized(value, language)
     return value
@@ -169,6 +175,90 @@ def relocalize_words(english: str, language: str | Style | None = None) -> str:
     if chosen.decimal == ".":
         return english
     return _DECIMAL_IN_WORDS.sub(lambda m: m.group(0).replace(".", chosen.decimal), english)
+
+
+SHORTEST_PLAIN = 1e-5
+"""The smallest rate written as a plain decimal ("0.00001"); a smaller one is "3·10⁻⁶" (never "3e-06")."""
+_SUPERSCRIPT = str.maketrans("-0123456789", "⁻⁰¹²³⁴⁵⁶⁷⁸⁹")
+
+
+def power_of_ten(mantissa_text: str, exponent: int) -> str:
+    """ "3·10⁻⁶" ("10⁻⁶" for a mantissa "1"): a very small or large number as a reader (not a program) writes it."""
+    power = "10" + str(int(exponent)).translate(_SUPERSCRIPT)
+    return power if mantissa_text == "1" else f"{mantissa_text}·{power}"
+
+
+def format_rate(value, digits: int = 3, language: str | Style | None = None) -> str:
+    """A learning rate (or another small ratio) as a teacher writes it, the one way every message, label and axis
+    shows one: at most ``digits`` significant digits, a plain decimal down to :data:`SHORTEST_PLAIN` ("0.0003",
+    German "0,0003"; never "3e-04" beside "0.001"), below it a power of ten ("3·10⁻⁶"). Not a number: as it is."""
+    chosen = language if isinstance(language, Style) else style(language)
+    if isinstance(value, Localized):
+        value = value.value
+    if isinstance(value, bool) or not isinstance(value, Real) or not math.isfinite(value):
+        return str(value)
+    if value == 0:
+        return "0"
+    rounded = f"{float(value):.{max(1, int(digits))}g}"
+    if abs(float(rounded)) >= SHORTEST_PLAIN:
+        text = format(Decimal(rounded), "f")
+        if "." in text:
+            text = text.rstrip("0").rstrip(".")
+        return text.translate({ord("."): chosen.decimal})
+    mantissa, _, exponent = rounded.partition("e")
+    return power_of_ten(mantissa.replace(".", chosen.decimal), int(exponent))
+
+
+class Rate(Localized):
+    """A learning rate (or a small ratio) for a message template: written by :func:`format_rate` whatever the
+    template's format spec (``"{lr:g}"`` in catalogues made before it), in the language of the moment it is shown."""
+
+    __slots__ = ("digits",)
+
+    def __init__(self, value, digits: int = 3, language: str | Style | None = None):
+        super().__init__(value, language)
+        self.digits = digits
+
+    def __format__(self, spec: str) -> str:
+        return format_rate(self.value, self.digits, self.language)
+
+    def __str__(self) -> str:
+        return format_rate(self.value, self.digits, self.language)
+
+    def __repr__(self) -> str:
+        return f"Rate({self.value!r}, {self.digits!r}, {self.language!r})"
+
+    def __reduce__(self):
+        return Rate, (self.value, self.digits, self.language)
+
+    def in_language(self, language: str | Style | None) -> Rate:
+        return Rate(self.value, self.digits, language)
+
+
+def rate(value, digits: int = 3, language: str | Style | None = None) -> Rate:
+    """A learning rate for a message: ``Phrase(N_("now {lr}"), lr=rate(0.0003))`` says "now 0,0003" in German."""
+    return Rate(value, digits, language)
+
+
+def tick_texts(values, spacing: float, language: str | Style | None = None) -> list[str]:
+    """A linear axis' tick numbers in ``language``'s way: as many decimals as the ``spacing`` needs, thousands
+    grouped ("2.000", "12.000" in German), never pyqtgraph's "1e+06" or "5e-05" (a spacing under a millionth, or
+    a number past a billion, is written as a power of ten)."""
+    places = max(0, math.ceil(-math.log10(spacing))) if spacing > 0 and math.isfinite(spacing) else 0
+    texts = []
+    for value in values:
+        value = float(value)
+        if not math.isfinite(value):
+            texts.append(str(value))
+        elif value == 0 or round(value, places) == 0:
+            texts.append("0")
+        elif places > 6 or abs(value) >= 1e9:
+            mantissa, _, exponent = f"{value:.2g}".partition("e")
+            mantissa = format_number(float(mantissa), "g", language)
+            texts.append(power_of_ten(mantissa, int(exponent)) if exponent else mantissa)
+        else:
+            texts.append(format_number(value, f",.{places}f", language))
+    return texts
 
 
 @contextmanager

@@ -34,7 +34,10 @@ class Phrase(str):
     values: dict
 
     def __new__(cls, template: str, **values) -> Phrase:
-        self = super().__new__(cls, template.format(**values))
+        from .number_format import Localized  # (a number that writes itself: in English here, whatever is shown)
+
+        english = {k: v.in_language("en") if isinstance(v, Localized) else v for k, v in values.items()}
+        self = super().__new__(cls, template.format(**english))
         self.template, self.values = template, values
         return self
 

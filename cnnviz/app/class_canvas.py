@@ -98,11 +98,12 @@ class Phone:
 
 
 class Refused(Exception):
-    """A drawing the model will not take; ``status`` is the HTTP status the server answers with."""
+    """A drawing the model will not take; ``status`` is the HTTP status the server answers with, ``code`` the
+    phone page's name for the reason (it says it in the phone's language: ``web.page_text``'s ``error_<code>``)."""
 
-    def __init__(self, status: int, message: str):
+    def __init__(self, status: int, message: str, code: str = ""):
         super().__init__(message)
-        self.status = status
+        self.status, self.code = status, code
 
 
 class ClassCanvas:
@@ -233,23 +234,23 @@ class ClassCanvas:
         """A phone's drawing (already checked and preprocessed by the server) into the inbox; its id.
         Raises :class:`Refused` when the phone is blocked or a cap is reached."""
         if label is not None and not 0 <= label < len(self.classes):
-            raise Refused(400, "label out of range")
+            raise Refused(400, "label out of range", "bad_label")
         if self.task.kind == "digit":
             label = self.task.digit
         with self._lock:
             if phone in self.blocked_phones or address in self.blocked_addresses:
-                raise Refused(403, "the teacher is not taking drawings from this phone")
+                raise Refused(403, "the teacher is not taking drawings from this phone", "blocked")
             if self._received >= MAX_SESSION_DRAWINGS:
-                raise Refused(503, "the class canvas has all the drawings it can take")
+                raise Refused(503, "the class canvas has all the drawings it can take", "canvas_full")
             if len(self._inbox) + len(self.queue) >= MAX_PENDING:
-                raise Refused(503, "the teacher's queue is full: try again in a minute")
+                raise Refused(503, "the teacher's queue is full: try again in a minute", "queue_full")
             known = self._phones.get(phone)
             if known is None:
                 if len(self._phones) >= MAX_PHONES:
-                    raise Refused(503, "too many phones")
+                    raise Refused(503, "too many phones", "too_many_phones")
                 known = self._phones[phone] = Phone(address)
             if known.sent >= MAX_PER_PHONE:
-                raise Refused(429, "this phone has sent all the drawings it may")
+                raise Refused(429, "this phone has sent all the drawings it may", "phone_quota")
             known.sent += 1
             self._received += 1
             submission = Submission(

@@ -19,7 +19,7 @@ import numpy as np
 from ..nn import checkpoint
 from ..nn.checkpoint_meta import MARK_KINDS, MAX_HISTORY_POINTS, MAX_HISTORY_VALUE, MAX_MARK_CHARS, MAX_MARKS
 from ..nn.model import preset_name
-from ..number_format import localized
+from ..number_format import format_rate, localized
 from ..train.events import LayerTiming, TimingMeasured
 from ..translatable import N_
 from .run_state import RunState
@@ -237,6 +237,8 @@ def shown(value, key: str = "") -> str:
         text = str(value)
         name = preset_name(text)
         return name if name else (text if len(text) <= MAX_SHOWN else text[: MAX_SHOWN - 1] + "…")
+    if key == "lr" and isinstance(value, (int, float)):
+        return format_rate(value)  # (as every message writes a rate: "0,0003" in German, never "3e-04")
     if isinstance(value, float):
         return f"{localized(value):g}"  # (in the language numbers are shown in: "0,01" in German)
     return str(value)

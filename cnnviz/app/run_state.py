@@ -19,6 +19,7 @@ from dataclasses import dataclass, field, replace
 import numpy as np
 
 from ..nn.checkpoint_meta import MAX_MARKS
+from ..number_format import format_rate
 from ..train import events as ev
 
 RECENT_STEPS = 10_000
@@ -201,7 +202,12 @@ class CurveMark:
 def changes_text(changes: dict) -> str:
     """A mark's words for hyperparameters changed mid-run ("lr 0.01, batch 64")."""
     return ", ".join(
-        f"{k.replace('batch_size', 'batch')} {v:g}" if isinstance(v, float) else f"{k} {v}" for k, v in changes.items()
+        f"lr {format_rate(v, language='en')}"  # (stored in English; shown as the language writes it)
+        if k == "lr" and isinstance(v, (int, float))
+        else f"{k.replace('batch_size', 'batch')} {v:g}"
+        if isinstance(v, float)
+        else f"{k} {v}"
+        for k, v in changes.items()
     )
 
 

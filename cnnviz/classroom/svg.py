@@ -13,7 +13,7 @@ from html import escape
 
 import numpy as np
 
-from ..number_format import localized
+from ..number_format import format_number, format_rate, localized
 
 __all__ = ["Series", "line_chart", "nice_ticks"]
 
@@ -68,8 +68,10 @@ def _thin(x: np.ndarray, y: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
 def _format(value: float) -> str:
     if value == 0:
         return "0"
-    if abs(value) >= 10000 or abs(value) < 0.01:
-        return f"{value:.0e}".replace("e+0", "e").replace("e-0", "e-")
+    if abs(value) >= 10000:
+        return format_number(value, ",.0f")  # ("12.000" in German, never "1e4")
+    if abs(value) < 0.01:
+        return format_rate(value, 2)  # ("0,005" as a rate is written, never "5e-3")
     return f"{localized(value):g}"  # (a tick's text: in the language the chart is drawn for)
 
 

@@ -18,6 +18,7 @@ from ..app.inference import accuracy_on
 from ..classroom import csv_export, report, report_inside
 from ..classroom.confusion import confusion_matrix
 from ..classroom.filters import filter_grid
+from ..number_format import localized, rate
 from ..translatable import N_
 from . import palette
 from .language import PNG_FILES, current, file_filter, grouped, percent, tr
@@ -151,8 +152,8 @@ class Exports:
             N_("data set"): run["dataset"],
             N_("backend"): run["backend"],
             N_("optimizer"): run["optimizer"],
-            N_("learning rate"): run["lr"],
-            N_("momentum"): run["momentum"],
+            N_("learning rate"): rate(run["lr"]),  # (written in the report's language: "0,0003")
+            N_("momentum"): localized(run["momentum"]),
             N_("batch size"): run["batch_size"],
             N_("schedule"): run["schedule"],
             N_("epochs"): run["epochs"],

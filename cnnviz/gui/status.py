@@ -339,8 +339,10 @@ class StatusFields:
     """The run's figures, each in its own label on the right of the status bar."""
 
     KEYS = ("state", "epoch", "step", "rate", "backend", "eta", "test")
-    STEP_ASIDE = ("eta", "rate", "epoch", "backend", "step", "state")
-    """While a message shows (left of the fields) the fields give it room in this order; the test
+    STEP_ASIDE = ("backend", "rate", "step", "epoch", "state", "eta")
+    """Where the bar is too narrow for them all, or a message shows (left of the fields), the fields give room in
+    this order, the least useful first: the backend (the sidebar names it), the speed, the step (the epoch says
+    how far); the time left, what a teacher watches, goes last (German at 1024x768 dropped it first); the test
     accuracy always stays. At 1024x768 the message ("Autosaved the model…") was cut to "Autosav…"."""
     MESSAGE_MARGIN_PX = 24
 

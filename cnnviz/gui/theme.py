@@ -235,13 +235,18 @@ def plain_numbers(axis: pg.AxisItem) -> None:
 
 
 def in_language_ticks(axis: pg.AxisItem) -> None:
-    """The axis writes its tick numbers the way the GUI's language does ("0,5" in German): pyqtgraph writes
-    them with Python's "." (its own ``tickStrings``, or a subclass's, is kept and its text converted)."""
+    """The axis writes its tick numbers the way the GUI's language does (Qt's locale: "0,5", "2.000" in German):
+    pyqtgraph writes them with Python's "." and no group marks, and as "1e-05" or "1e+06" at either end. Its own
+    ``tickStrings`` is replaced by :func:`~cnnviz.number_format.tick_texts`; a subclass's (the learning-rate axis)
+    is kept and its English text converted."""
     if getattr(axis, "ticks_in_language", False):
         return
     written = axis.tickStrings
+    own = type(axis).tickStrings is pg.AxisItem.tickStrings
 
     def tick_strings(values, scale, spacing):
+        if own and not axis.logMode:
+            return number_format.tick_texts([v * scale for v in values], spacing * scale)
         return [number_format.relocalize(text) for text in written(values, scale, spacing)]
 
     axis.tickStrings = tick_strings
@@ -273,6 +278,58 @@ def tick_step(at_least: float, at_most: float | None = None) -> float:
         power = 10.0 ** math.floor(math.log10(at_most))
         step = max(m * power for m in (1.0, 2.0, 5.0) if m * power <= at_most * (1 + 1e-12))
     return step
+
+
+def _log_tick_label(m: int, exponent: int) -> str:
+    """A log axis' number m·10^exponent as a rate is written (:func:`~cnnviz.number_format.format_rate`: "0,0005"
+    in German, a power of ten below 0.00001: "10⁻⁶"), the way the hints above the plot say it; "10⁵" from 100000."""
+    if exponent >= 5:
+        return number_format.power_of_ten(str(m), exponent)
+    if exponent >= 0:
+        return number_format.format_number(m * 10**exponent, ",d")  # ("1.000" in German)
+    return number_format.format_rate(float(f"{m}e{exponent}"), 1)
+
+
+def log_ticks(lo: float, hi: float, max_labels: int = 8) -> list:
+    """Ticks for a log10 axis showing ``lo`` to ``hi``: powers of ten, plus 2 and 5 times them when the range is
+    short; never more labels than ``max_labels`` (the axis' height in lines of text), so that they never overlap.
+    A range with fewer than two of those in it (less than a decade: the gradient norms after Reset were labelled
+    "1" alone) gets evenly spaced round numbers instead, at least two."""
+    lo, hi = sorted((max(float(lo), 1e-300), max(float(hi), 1e-300)))
+    if not math.isfinite(math.log10(hi)):
+        hi = lo
+    first, last = math.floor(math.log10(lo)), math.ceil(math.log10(hi))
+    decades = last - first + 1
+    if decades * 3 <= max_labels:
+        multiples = (1, 2, 5)
+    elif decades * 2 <= max_labels:
+        multiples = (1, 3)
+    else:
+        multiples = (1,)
+    every = max(1, math.ceil(decades / max(max_labels, 1)))
+    major = [
+        (math.log10(m * 10.0**exponent), _log_tick_label(m, exponent))
+        for exponent in range(first - 1, last + 2)
+        if not (exponent - first) % every
+        for m in multiples
+    ]
+    inside = [p for p, _text in major if math.log10(lo) <= p <= math.log10(hi)]
+    if len(inside) >= 2 or hi <= lo * (1 + 1e-9):
+        return [major, []]
+    return [_round_ticks_between(lo, hi, max(2, max_labels)), []]
+
+
+def _round_ticks_between(lo: float, hi: float, most: int) -> list:
+    """At least two (at most about ``most``) round numbers between ``lo`` and ``hi`` (log10 positions, texts)."""
+    step = tick_step(hi - lo)
+    while True:
+        values = [k * step for k in range(math.ceil(lo / step), math.floor(hi / step) + 1)]
+        values = [v for v in values if lo <= v <= hi]
+        if len(values) >= 2 or step <= (hi - lo) * 1e-6:
+            break
+        step = tick_step(step * 0.99, step * 0.99)
+    values = values[:: max(1, math.ceil(len(values) / most))] if len(values) > 2 else values
+    return list(zip((math.log10(v) for v in values), number_format.tick_texts(values, step)))  # (lo > 0: all are)
 
 
 def keep_tick_labels_apart(plot: pg.PlotItem) -> None:

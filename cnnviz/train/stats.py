@@ -26,6 +26,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from ..number_format import rate
 from ..translatable import N_, Phrase, comma_list
 
 __all__ = [
@@ -276,6 +277,12 @@ def since_last_lr_change(records: tuple[StatsRecord, ...], factor: float = LR_CH
     return records
 
 
+def _names_with_ratios(names: list[str], typical: Mapping[str, float]) -> Phrase:
+    """ "conv1.weight (0.5), dense1.weight (0.2)": each name with its typical ratio, written as the language shown
+    writes a rate, listed its way (:func:`comma_list`: "、" in Japanese and Chinese)."""
+    return comma_list([Phrase("{name} ({ratio})", name=name, ratio=rate(typical[name], 1)) for name in names])
+
+
 def diagnose(
     history: StatsHistory,
     *,
@@ -382,7 +389,7 @@ def diagnose(
             )
         )
     if vanishing:
-        shown = comma_list([f"{n} ({typical[n]:.0e})" for n in vanishing])
+        shown = _names_with_ratios(vanishing, typical)
         findings.append(
             Phrase(
                 N_(
@@ -391,12 +398,12 @@ def diagnose(
                     "Try a larger learning rate, the Adam optimizer, or a shallower network."
                 ),
                 shown=shown,
-                ratio=f"{vanishing_ratio:.0e}",
-                healthy=f"{HEALTHY_UPDATE_RATIO:.0e}",
+                ratio=rate(vanishing_ratio, 1),
+                healthy=rate(HEALTHY_UPDATE_RATIO, 1),
             )
         )
     if exploding:
-        shown = comma_list([f"{n} ({typical[n]:.0e})" for n in exploding])
+        shown = _names_with_ratios(exploding, typical)
         findings.append(
             Phrase(
                 N_(
@@ -405,8 +412,8 @@ def diagnose(
                     "around or get stuck. Lower the learning rate about 10 times."
                 ),
                 shown=shown,
-                ratio=f"{exploding_ratio:.0e}",
-                healthy=f"{HEALTHY_UPDATE_RATIO:.0e}",
+                ratio=rate(exploding_ratio, 1),
+                healthy=rate(HEALTHY_UPDATE_RATIO, 1),
             )
         )
     if growing:

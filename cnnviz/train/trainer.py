@@ -31,6 +31,7 @@ from ..data.batches import batches_per_epoch
 from ..data.datasets import Dataset, load_dataset
 from ..nn.model import Sequential
 from ..nn.optim import Optimizer
+from ..number_format import rate
 from ..translatable import N_, Phrase
 from . import events as ev
 from .command_handlers import CommandHandlers
@@ -441,7 +442,7 @@ class Trainer(CommandHandlers, Recoverable):
         )
         self.recovery.watch.reset()
         self._paused = True
-        advice = Phrase(N_("Lower the learning rate (now {lr:g}) and resume."), lr=self.config.lr)
+        advice = Phrase(N_("Lower the learning rate (now {lr:g}) and resume."), lr=rate(self.config.lr))
         self._emit(ev.Diverged(self.step, self.epoch, loss, backup.step, cause, advice))
         self._emit(ev.StateChanged(ev.RunPhase.PAUSED, self.step))
 

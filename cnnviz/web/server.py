@@ -85,8 +85,13 @@ class Buckets:
         return ok
 
 
-def _refusal(status: int, message: str) -> web.Response:
-    return web.json_response({"error": message}, status=status, headers=SECURITY_HEADERS)
+ERROR_CODES = {400: "bad_drawing", 404: "not_found", 408: "too_slow", 413: "too_big", 415: "bad_drawing"}
+"""The phone page's name for a request refused by a route (the page says it in the phone's language)."""
+
+
+def _refusal(status: int, message: str, code: str = "") -> web.Response:
+    """``error``: the English reason (logs, a client of its own); ``code``: which of the page's sentences says it."""
+    return web.json_response({"error": message, "code": code}, status=status, headers=SECURITY_HEADERS)
 
 
 class _Closing(asyncio.Protocol):
@@ -248,19 +253,21 @@ class PhoneServer:
     async def _guard(self, request: web.Request, handler):
         address = request.remote or "?"
         if not self._requests.take(address):
-            return self._refuse(429, "too many requests: slow down")
+            return self._refuse(429, "too many requests: slow down", "slow_down")
         token = request.match_info.get("token")
         if token is None or not self.canvas.token_matches(token):
-            return self._refuse(403, "this class canvas code is wrong or has ended: scan the teacher's code again")
+            return self._refuse(
+                403, "this class canvas code is wrong or has ended: scan the teacher's code again", "wrong_code"
+            )
         if self._in_flight >= self.limits.in_flight:
-            return self._refuse(503, "the teacher's computer is busy: try again")
+            return self._refuse(503, "the teacher's computer is busy: try again", "busy")
         self.hits += 1
         self._in_flight += 1
         try:
             response = await handler(request)
         except web.HTTPException as error:
             if error.status >= 400:
-                return self._refuse(error.status, error.reason)
+                return self._refuse(error.status, error.reason, ERROR_CODES.get(error.status, ""))
             raise
         finally:
             self._in_flight -= 1
@@ -272,9 +279,9 @@ class PhoneServer:
             response.force_close()
         return response
 
-    def _refuse(self, status: int, message: str) -> web.Response:
+    def _refuse(self, status: int, message: str, code: str = "") -> web.Response:
         self.refused[status] = self.refused.get(status, 0) + 1
-        return _refusal(status, message)
+        return _refusal(status, message, code)
 
     # --- the routes -----------------------------------------------------------------------------------
     async def _to_folder(self, request: web.Request) -> web.Response:
@@ -322,11 +329,11 @@ class PhoneServer:
         except ValueError as error:
             raise web.HTTPBadRequest(reason=f"not a JSON drawing: {str(error)[:80]}") from None
         if not self._sends.take(drawing.phone):
-            raise web.HTTPTooManyRequests(reason="one drawing a second, please")
+            return self._refuse(429, "one drawing a second, please", "one_a_second")
         try:
             number = self.canvas.receive(
                 drawing.phone, request.remote or "?", drawing.image, drawing.label, drawing.pseudonym
             )
         except Refused as refused:
-            return self._refuse(refused.status, str(refused))
+            return self._refuse(refused.status, str(refused), refused.code)
         return web.json_response({"id": number}, status=202)

@@ -213,3 +213,13 @@ def test_a_german_report_writes_its_numbers_the_german_way(tmp_path):
     assert any(re.search(r"\d,\d+\u00a0%", p) for p in parts), "German percentages: a comma and a space"
     english = text_of(everything(tmp_path / "en.html")).parts
     assert any(re.search(r"\d\.\d+%", p) for p in english) and not any("\u00a0%" in p for p in english)
+
+
+def test_the_report_s_chart_ticks_are_numbers_of_the_language():
+    """The report's step axis read "1e4" and a small loss "5e-3", in a German report beside "0,5"."""
+    from cnnviz.classroom.svg import _format
+
+    with shown_as("de"):
+        assert [_format(v) for v in (12_000, 0.005, 0.5, 0)] == ["12.000", "0,005", "0,5", "0"]
+    with shown_as("en"):
+        assert [_format(v) for v in (12_000, 0.0002)] == ["12,000", "0.0002"]

@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import http.client
 import json
+import re
 import socket
 import threading
 import time
@@ -13,9 +14,10 @@ import time
 import numpy as np
 import pytest
 
+from cnnviz.app import class_canvas
 from cnnviz.app.class_canvas import ClassCanvas
 from cnnviz.data.drawing import preprocess_digit
-from cnnviz.web import page_text
+from cnnviz.web import page_text, server
 from cnnviz.web.server import THREAD_NAME, Limits, PhoneServer, numeric_host
 from cnnviz.web.strokes import MAX_POINTS
 
@@ -391,9 +393,33 @@ def test_the_page_writes_percentages_the_way_its_language_does():
     """ "97 %" with a no-break space in German, "97%" in English, Japanese and Chinese: the window's style
     (cnnviz.number_format), so a phone and the projector write the same figure the same way."""
     from cnnviz.number_format import format_percent
-    from cnnviz.web import page_text
 
     for code in page_text.LANGUAGES:
         shown = page_text.TEXT[code]["percent"].replace("{}", "97")
         assert shown == format_percent(0.97, 0, code), code
     assert page_text.TEXT["de"]["percent"] == "{}\u00a0%" and page_text.TEXT["en"]["percent"] == "{}%"
+
+
+def test_every_refusal_names_a_reason_the_page_says_in_every_language(canvas):
+    """The phone page showed the server's English ("Could not send: the teacher is not taking drawings from this
+    phone") on a German or Japanese phone: each refusal now carries a code the page has a sentence for."""
+    send(canvas, phone="phone-two")
+    canvas.collect()
+    canvas.reject_phone("phone-two")
+    said = [send(canvas, phone="phone-two")[1]]  # the teacher rejected this phone
+    said += [send(canvas)[1] for _ in range(5)][3:]  # one drawing a second
+    said.append(send(canvas, phone="phone-three", label=99)[1])
+    said.append(request(canvas, "POST", "/drawings", b"{", headers={"Content-Type": "application/json"})[1])
+    said.append(request(canvas, "GET", "/settings", token="x" * len(canvas.token))[1])
+    codes = [answer["code"] for answer in said]
+    assert {"one_a_second", "bad_drawing", "blocked", "wrong_code"} <= set(codes), said
+    assert all(answer["error"] for answer in said), "the English reason stays (logs, other clients)"
+    named = set()  # every code the server and the model give
+    for module in (server, class_canvas):
+        source = open(module.__file__, encoding="utf-8").read()
+        named |= set(re.findall(r'(?:Refused|_refuse)\(\s*\w+,\s*"[^"]*",\s*"(\w+)"\)', source))
+    assert {"queue_full", "canvas_full", "slow_down", "busy", "phone_quota"} <= named, named
+    for language in page_text.LANGUAGES:
+        for code in set(codes) | set(server.ERROR_CODES.values()) | named:
+            assert page_text.TEXT[language][f"error_{code}"], (language, code)
+    assert page_text.TEXT["de"]["error_blocked"] == "Die Lehrkraft nimmt von diesem Handy keine Zeichnungen an."

@@ -15,7 +15,7 @@ import numpy as np
 import pyqtgraph as pg
 
 from ...app.buffers import DecimatingSeries
-from ...number_format import relocalize
+from ...number_format import format_rate
 from ...translatable import N_
 from .. import accessibility, palette, theme
 from ..language import number, tr
@@ -27,12 +27,16 @@ PLACEHOLDER = N_("Press Start: the learning rate of every step is drawn here.")
 
 
 def rate_text(value: float) -> str:
-    """A learning rate as a teacher writes it, two significant digits, no powers of ten: 0.05, 0.0012, 0.000032."""
-    return np.format_float_positional(value, precision=2, unique=True, fractional=False, trim="-")
+    """A learning rate as a teacher writes it, two significant digits, in the GUI's language: 0.05, 0.0012,
+    0.000032 (German 0,000032): :func:`~cnnviz.number_format.format_rate`, as every message shows one."""
+    return format_rate(value, 2)
 
 
 class RateAxis(pg.AxisItem):
-    """Tick labels written as the caption writes the rate (0.00009, not 9e-05 beside 0.0001)."""
+    """Tick labels written as the caption writes the rate (0.00009, not 9e-05 beside 0.0001), in the language."""
+
+    ticks_in_language = True
+    """(:func:`~cnnviz.gui.theme.in_language_ticks`: already written in the GUI's language)"""
 
     def tickStrings(self, values, scale, spacing):
         return [rate_text(v * scale) if v else "0" for v in values]
@@ -134,10 +138,10 @@ class LearningRatePanel(Panel):
             highest, at = self.highest
             self.caption.setText(
                 tr("now {rate} at epoch {epoch:.2f} (batch of {batch}) · highest {highest} at epoch {at:.2f}").format(
-                    rate=relocalize(rate_text(rate)),
+                    rate=rate_text(rate),
                     epoch=number(epoch),
                     batch=batch,
-                    highest=relocalize(rate_text(highest)),
+                    highest=rate_text(highest),
                     at=number(at),
                 )
             )

@@ -16,6 +16,7 @@ from PySide6.QtGui import QFontMetrics
 from PySide6.QtWidgets import QComboBox, QGraphicsItem, QLabel, QSizePolicy, QTabBar
 
 from ...classroom import lessons
+from ...number_format import format_rate
 from ...train.stats import (
     EXPLODING_UPDATE_RATIO,
     HEALTHY_UPDATE_RATIO,
@@ -26,7 +27,7 @@ from ...train.stats import (
 )
 from ...translatable import N_, in_language
 from .. import accessibility, palette, theme
-from ..language import number, tr
+from ..language import tr
 from ..wrapped_label import WrappedLabel
 from . import statistics_hints as hints
 from .common import LazyPanel, row_of, set_items
@@ -45,6 +46,9 @@ HINT_STYLES = {
 
 
 EMPTY_RANGES = {"update_ratio": (1e-6, 1.0), "grad_l2": (1e-4, 10.0)}
+LEAST_DECADES = 0.3
+"""A log plot spans at least this much (a factor of 2): flat curves (one record after Reset, a constant ratio) made
+pyqtgraph's range next to nothing, labelled with one number."""
 """A log plot's range while it has nothing to draw: an axis waiting for data (the ratio plot with its band and
 limits), not pyqtgraph's default 1 to 10 labelled 2, 3, ... 9."""
 
@@ -55,32 +59,6 @@ class LegendSample(pg.ItemSample):
 
     def mouseClickEvent(self, event) -> None:
         event.ignore()
-
-
-def _tick_label(value: float, m: int, exponent: int) -> str:
-    return f"{number(value):g}" if 1e-3 <= value < 1e4 else f"{m}e{exponent}"
-
-
-def log_ticks(lo: float, hi: float, max_labels: int = 8) -> list:
-    """Ticks for a log10 axis: powers of ten, plus 2 and 5 times them when the range is short; never more
-    labels than ``max_labels`` (the axis' height in lines of text), so that they never overlap."""
-    first, last = math.floor(math.log10(lo)), math.ceil(math.log10(hi))
-    decades = last - first + 1
-    if decades * 3 <= max_labels:
-        multiples = (1, 2, 5)
-    elif decades * 2 <= max_labels:
-        multiples = (1, 3)
-    else:
-        multiples = (1,)
-    every = max(1, math.ceil(decades / max(max_labels, 1)))
-    major = []
-    for exponent in range(first - 1, last + 2):
-        if (exponent - first) % every:
-            continue
-        for m in multiples:
-            value = m * 10.0**exponent
-            major.append((math.log10(value), _tick_label(value, m, exponent)))
-    return [major, []]
 
 
 class StatisticsPanel(LazyPanel):
@@ -152,6 +130,8 @@ class StatisticsPanel(LazyPanel):
             plot.getViewBox().setXRange(0, 1, padding=0)
         self.ratio_plot.setLogMode(y=True)
         self.grad_plot.setLogMode(y=True)
+        for plot in (self.ratio_plot, self.grad_plot):  # (ticks for the range shown once autorange has set it)
+            plot.getViewBox().sigYRangeChanged.connect(self._y_range_changed)
         # The healthy zone around 1e-3 (log axis: the item's y is log10).
         band = pg.LinearRegionItem(
             values=(math.log10(HEALTHY_UPDATE_RATIO) - 1, math.log10(HEALTHY_UPDATE_RATIO) + 1),
@@ -396,7 +376,7 @@ class StatisticsPanel(LazyPanel):
         elif len(since_last_lr_change(self.history.records)) >= 10:  # (judged: not just after the rate changed)
             text = tr(
                 "✓ Looks healthy: each step changes the weights by about {ratio} of their size (the green band)."
-            ).format(ratio=f"{HEALTHY_UPDATE_RATIO:.0e}")
+            ).format(ratio=format_rate(HEALTHY_UPDATE_RATIO, 1))
             style = HINT_STYLES["ok"]
         else:
             text = tr(
@@ -415,7 +395,18 @@ class StatisticsPanel(LazyPanel):
     def _log_ticks(self, plot: pg.PlotItem, lo: float, hi: float) -> None:
         height = plot.getViewBox().height() or theme.zoomed_px(2 * MIN_PLOT_PX)  # (behind another tab: not laid out)
         lines = height / (1.8 * QFontMetrics(theme.axis_font()).height())
-        plot.getAxis("left").setTicks(log_ticks(lo, hi, int(max(2, lines))))
+        plot.getAxis("left").setTicks(theme.log_ticks(lo, hi, int(max(2, lines))))
+
+    def _y_range_changed(self, view, _range) -> None:
+        for plot in (self.ratio_plot, self.grad_plot):
+            if plot.getViewBox() is view:
+                self._ticks_for_view(plot)
+
+    def _ticks_for_view(self, plot: pg.PlotItem) -> None:
+        """A log plot's ticks for the range it shows (at least two numbers on it, however short the range)."""
+        if plot not in self.waiting:
+            low, high = plot.getViewBox().viewRange()[1]
+            self._log_ticks(plot, 10.0**low, 10.0**high)
 
     def _wait_for_data(self, plot: pg.PlotItem | None = None, field: str | None = None) -> None:
         """A log plot with nothing to draw (``plot``; None: both) shows an axis waiting for data."""
@@ -458,8 +449,13 @@ class StatisticsPanel(LazyPanel):
             values = values[np.isfinite(values) & (values > 0)]
             if values.size:
                 self.waiting.pop(plot, None)
-                plot.enableAutoRange(y=True)
-                self._log_ticks(plot, float(values.min()), float(values.max()))
+                low, high = math.log10(float(values.min())), math.log10(float(values.max()))
+                if high - low >= LEAST_DECADES:
+                    plot.enableAutoRange(y=True)
+                else:
+                    middle = (low + high) / 2
+                    plot.getViewBox().setYRange(middle - LEAST_DECADES / 2, middle + LEAST_DECADES / 2, padding=0.05)
+                self._ticks_for_view(plot)
             else:
                 self._wait_for_data(plot, field)
         latest = [s["grad_l2"][-1] for s in self.series.values()]

@@ -128,7 +128,9 @@
         poll();
         if (!polling) polling = setInterval(poll, 2000);
       } else {
-        say(fill(T.error, { why: answer.error || r.status }));
+        // The server names the reason (answer.code): said in the page's language; another, in its English words.
+        const known = answer.code && T["error_" + answer.code];
+        say(known || fill(T.error, { why: answer.error || r.status }));
       }
     } catch (err) {
       say(T.offline);
