@@ -84,7 +84,7 @@ def test_the_class_drawings_and_the_time_lapse_speak_german(german, qtbot, windo
     drawings = window.panels.drawings
     qtbot.waitUntil(lambda: not drawings.loading, timeout=30_000)
     drawings._changed()
-    assert drawings.counts_label.text().startswith("0 Zeichnungen · 0: 0 · 1: 0")
+    assert drawings.counts_label.text().replace("\xa0", " ").startswith("0 Zeichnungen · 0: 0 · 1: 0")
     said = []
     window.panels.timelapse.message.connect(lambda text, kind: said.append(text))
     assert not window.panels.timelapse.export_gif(str(tmp_path / "nothing-yet.gif"))  # no frames: refused
