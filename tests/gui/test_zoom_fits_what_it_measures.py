@@ -2,6 +2,8 @@
 tab bar at 110 % needed 1,030 px of 1,008 (the zoom's limit came from a table measured in English); presenter mode's
 Draw panel at 80 % gave its bars 35-47 px of their least 50."""
 
+from PySide6.QtCore import QPoint, QRect
+from PySide6.QtWidgets import QApplication
 from test_fit import at_screen
 
 from cnnviz.gui import zoom
@@ -78,3 +80,34 @@ def test_a_level_asked_for_comes_down_to_where_the_german_tab_bar_fits(qtbot, wi
     finally:
         window.banner.hide()
         window.set_zoom(100, remember=False)
+
+
+def _start_in_sight(window) -> bool:
+    sidebar = window.workspace.sidebar
+    start = window.controls.start_button
+    rect = QRect(start.mapTo(sidebar.viewport(), QPoint(0, 0)), start.size())
+    return sidebar.viewport().rect().contains(rect)
+
+
+def test_a_banner_before_the_window_is_laid_out_leaves_start_in_sight(qtbot, tmp_path_factory):
+    """``--language zh_CN`` without a CJK font opens in English with a warning banner, shown before the window is:
+    the sidebar was scrolled for the size it had then and stayed so, Start half hidden under the banner (real X,
+    1024x768)."""
+    from cnnviz.gui import theme
+    from cnnviz.gui.window import MainWindow
+
+    theme.apply(QApplication.instance())
+    window = MainWindow(net="tiny", backend="numpy", drawings_dir=str(tmp_path_factory.mktemp("drawings")))
+    qtbot.addWidget(window)
+    try:
+        window.banner.show_message(
+            "No font with Chinese characters is installed here, so the app is in English " * 2, "warning"
+        )
+        window.resize(1024, 749)
+        window.show()
+        qtbot.waitUntil(lambda: window.isVisible() and window.width() == 1024, timeout=5000)
+        fit.settle_layout(window)
+        assert window.banner.isVisible()
+        assert _start_in_sight(window), window.workspace.sidebar.verticalScrollBar().value()
+    finally:
+        window.shutdown()
