@@ -82,6 +82,26 @@ def test_a_level_asked_for_comes_down_to_where_the_german_tab_bar_fits(qtbot, wi
         window.set_zoom(100, remember=False)
 
 
+def test_leaving_presenter_mode_brings_a_level_only_it_fits_down_and_says_so(qtbot, windows_by_language, in_language):
+    """The level is both modes' one: presenter mode's German tab bar fits 110 % at 1024x768, normal mode's does not
+    (1,030 px of 1,008); F5 back to normal mode at 110 % showed its tab bar cut."""
+    window = _german_at_1024x768(qtbot, windows_by_language, in_language)
+    try:
+        window.set_presenter(True, full_screen=False)
+        window.zoom_by(+1)
+        assert window.zoom_level == 110  # (presenter mode's rows fit)
+        window.menus.presenter_action.setChecked(False)  # (F5)
+        assert not window.state.presenter
+        fit.settle_layout(window)
+        assert window.zoom_level == 100
+        assert fit._tab_bar(window) == []
+        assert "110" in window.banner.label.text()
+    finally:
+        window.banner.hide()
+        window.set_presenter(False, full_screen=False)
+        window.set_zoom(100, remember=False)
+
+
 def _start_in_sight(window) -> bool:
     sidebar = window.workspace.sidebar
     start = window.controls.start_button
