@@ -160,10 +160,11 @@ class ProbabilityBars(pg.GraphicsLayoutWidget):
         of digits and 6 px were counted, not the 18 px of margins nor pyqtgraph's sizes: presenter mode at 1024x768
         and 80 % gave the bars 35-47 px of their 50.)"""
         axis = self.plot.getAxis("bottom")
-        text = max(QFontMetrics(self.digit_font()).height(), axis.textHeight)
+        # (pyqtgraph counts 0.8 of a tick label's height, never under what it counted so far: its textHeight)
+        text = max(0.8 * QFontMetrics(self.digit_font()).height(), axis.textHeight)
         under = text + axis.style["tickTextOffset"][1] + max(0, axis.style["tickLength"])
         if axis.label.isVisible():
             under += 0.8 * axis.label.boundingRect().height()
         _left, top, _right, bottom = self.ci.layout.getContentsMargins()
         _left, plot_top, _right, plot_bottom = self.plot.layout.getContentsMargins()
-        return math.ceil(under + top + bottom + plot_top + plot_bottom) + 2
+        return math.ceil(under + top + bottom + plot_top + plot_bottom) + 1
