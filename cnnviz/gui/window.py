@@ -148,7 +148,7 @@ class MainWindow(QMainWindow):
             self.lessons,
             {
                 "quit": self.close,
-                "presenter": self.set_presenter,
+                "presenter": self.switch_presenter,
                 "full_screen": self.set_full_screen,
                 "keys": self.show_keys,
                 "open_image": self.pad.open_image_dialog,
@@ -317,10 +317,12 @@ class MainWindow(QMainWindow):
         self.choose_test_image((self.state.input_choice.test_index + delta) % self.state.test_count)
 
     # --- zoom -----------------------------------------------------------------------------------
-    def set_zoom(self, level: int, remember: bool = True) -> None:
-        """The app's sizes at ``level`` percent (:mod:`.zoom`); ``remember``: kept for the next session."""
+    def set_zoom(self, level: int, remember: bool = True, applied: bool = False) -> None:
+        """The app's sizes at ``level`` percent (:mod:`.zoom`); ``remember``: kept for the next session; ``applied``:
+        the sizes are already in force (measured at that level)."""
         before, self.zoom_level = self.zoom_level, zoom.valid(level) or zoom.ACTUAL
-        zoom.apply(self, self.zoom_level)
+        if not applied:
+            zoom.apply(self, self.zoom_level)
         self.menus.show_zoom(self.zoom_level)
         if remember:
             plain = tr("Zoom {level}%").format(level=self.zoom_level)
@@ -359,11 +361,11 @@ class MainWindow(QMainWindow):
         """A level asked for that does not fit this window (``--zoom 175`` or a level stored on a larger screen,
         at 1024x768: panels overlapped, the tab bar and the test accuracy were cut): the largest level at which
         every view fits, and the banner says so. True when the level was lowered."""
-        largest = zoom.largest_fitting(self.width(), self.height())
-        if self.zoom_level <= largest:
-            return False
         asked = self.zoom_level
-        self.set_zoom(largest, remember=False)
+        largest = zoom.fitting_level(self, min(asked, zoom.largest_fitting(self.width(), self.height())), asked)
+        if largest >= asked:
+            return False
+        self.set_zoom(largest, remember=False, applied=True)
         self.banner.show_message(
             tr(
                 "Zoom {asked}% does not fit this window ({width}×{height}): showing {level}%, the largest at "
@@ -377,15 +379,17 @@ class MainWindow(QMainWindow):
         """Ctrl+= (+1), Ctrl+- (-1): the next step of :data:`zoom.STEPS`, up to the largest at which the views
         fit this window (it says so: past it panels overlapped and Start was clipped); Ctrl+0 (0): actual size."""
         largest = zoom.largest_fitting(self.width(), self.height())
-        if direction > 0 and zoom.step(self.zoom_level, direction) > largest:
+        wanted = zoom.step(self.zoom_level, direction) if direction else zoom.ACTUAL
+        # (what the table allows, then the rows across the window measured at it: the German tab bar at 110 %)
+        if wanted > self.zoom_level and (wanted > largest or not zoom.try_level(self, wanted, self.zoom_level)):
             self.statusBar().showMessage(
                 tr("Zoom {level}% is the largest at which every view fits this window ({width}×{height})").format(
-                    level=largest, width=self.width(), height=self.height()
+                    level=largest if wanted > largest else self.zoom_level, width=self.width(), height=self.height()
                 ),
                 8000,
             )
             return
-        self.set_zoom(zoom.step(self.zoom_level, direction) if direction else zoom.ACTUAL)
+        self.set_zoom(wanted, applied=wanted > self.zoom_level)
 
     # --- the screen ---------------------------------------------------------------------------
     def fit_to_screen(self, screen=None) -> bool:
@@ -447,6 +451,12 @@ class MainWindow(QMainWindow):
             # Leaving presenter mode (F5) leaves the lesson's view too: every panel shown before it comes back.
             self.lessons.use_lesson_view(False, mode=False)
         presenter.set_mode(self, on, full_screen)
+
+    def switch_presenter(self, on: bool, full_screen: bool = True) -> None:
+        """F5, View > Presenter mode: the mode, at a zoom level at which its rows fit (the level is the modes' one: the
+        German tab bar fits 110 % at 1024x768 in presenter mode, not in normal mode; the banner says so)."""
+        self.set_presenter(on, full_screen)
+        self.fit_zoom()
 
     def set_full_screen(self, on: bool) -> None:
         presenter.set_full_screen(self, on)

@@ -145,7 +145,8 @@ the status bar said 125 % was the largest that fit; 110 % fits (presenter mode l
 
 def largest_fitting(width: int, height: int) -> int:
     """The largest level of :data:`STEPS` at which the window's views fit a window of this size (never
-    under 100 %: actual size is always offered)."""
+    under 100 %: actual size is always offered), as far as the table says: the rows across the window are
+    measured in the language shown besides (:func:`fitting_level`)."""
     (full_width, at_width), (full_height, at_height) = FITS
     limit = min(at_width * width / full_width, at_height * height / full_height)
     return max([s for s in STEPS if s <= limit + 1e-9] + [ACTUAL])
@@ -169,3 +170,55 @@ def apply(window, level: int) -> None:
     if not window.workspace.arrange():  # (which panels stay beside the tabs depends on the zoom: arrangement)
         window.workspace.size_splitters(force=True)
     window.updateGeometry()
+
+
+def rows_too_wide(window) -> list[str]:
+    """The rows across ``window`` that need more than its width at the level in force, in the language shown: the
+    tab bar with its titles as short as they go (it never scrolls), presenter mode's run toolbar. (The table of
+    :data:`FITS` was measured in English: at 1024x768 and 110 % the German tab bar needed 1,030 px of 1,008.)"""
+    from .tabs import titles_squeezed
+
+    workspace = window.workspace
+    for layout in (window.layout(), workspace.layout()):
+        layout.activate()  # (the widths the rows have now: a zoom step changed the sidebar's and the type)
+    workspace.fit_tab_titles()
+    found = []
+    bar = workspace.tabs.tabBar()
+    if bar.isVisibleTo(window) and titles_squeezed(bar):
+        found.append(f"the tab bar needs {bar.sizeHint().width()} px, has {bar.width()}")
+    toolbar = workspace.toolbar
+    if toolbar is not None and toolbar.isVisibleTo(window) and toolbar.minimumSizeHint().width() > toolbar.width() + 1:
+        found.append(f"the run toolbar needs {toolbar.minimumSizeHint().width()} px, has {toolbar.width()}")
+    return found
+
+
+def try_level(window, level: int, now: int) -> bool:
+    """``level`` applied to ``window`` if its rows fit at it (:func:`rows_too_wide`, measured); else ``now``, the
+    level in force, applied back. Whether ``level`` is in force."""
+    window.setUpdatesEnabled(False)
+    try:
+        apply(window, level)
+        if not rows_too_wide(window):
+            return True
+        apply(window, now)
+        return False
+    finally:
+        window.setUpdatesEnabled(True)
+
+
+def fitting_level(window, level: int, now: int) -> int:
+    """The largest level of ``level`` and the :data:`STEPS` under it at which the window's rows fit (measured:
+    each applied in turn, down from ``level``; never under 100 % unless ``level`` is), left applied; ``now`` is the
+    level in force (not applied again)."""
+    candidates = [level] + [s for s in reversed(STEPS) if ACTUAL <= s < level]
+    window.setUpdatesEnabled(False)
+    try:
+        for candidate in candidates:
+            if candidate != now:
+                apply(window, candidate)
+                now = candidate
+            if candidate <= ACTUAL or not rows_too_wide(window):
+                return candidate
+        return now
+    finally:
+        window.setUpdatesEnabled(True)

@@ -221,3 +221,31 @@ def test_at_125_percent_on_a_laptop_the_pictures_are_readable_and_no_bars_are_cu
     shown = [QLabel.text(label) for label in panel.findChildren(QLabel) if label.isVisible()]  # (what is drawn)
     assert any(message in text for text in shown), shown
     assert panel.verdict_text in panel.verdict_label.text(), "the verdict stays"
+
+
+@pytest.mark.parametrize("width", [752, 840])
+def test_in_presenter_type_the_titled_bars_are_as_wide_as_they_need(qtbot, in_language, tiny_model, test_images, width):
+    """German presenter mode at 1280x720: the bars titled "nachher: 8 (20 %)" were 246 px of plot in 240. Their
+    width was measured at the normal type while presenter mode draws the titles larger, and the title was counted
+    over the percentage axis, where it does not stand. A new answer set the title back to the normal size too."""
+    from cnnviz.gui import presenter
+    from cnnviz.gui.devtools.fit import settle_layout
+    from cnnviz.gui.devtools.fit_plots import cut_in
+
+    in_language("de")
+    panel = FoolPanel()
+    qtbot.addWidget(panel)
+    panel.resize(width, 560)  # (the row of three narrow, as at 1280x720; wide enough for titles and axes)
+    panel.show()
+    panel.set_weights(tiny_model.spec, tiny_model.state_dict(), 150)
+    presenter._style_items(panel, True)
+    images, labels = test_images
+    for target in (3, 5):
+        attack(qtbot, panel, images[0], labels[0], 0, (labels[0] + target) % 10)
+        presenter._style_items(panel, True)  # (as a tab switch in presenter mode does)
+        settle_layout(panel)
+        assert panel.narrow == (width < 800)
+        assert cut_in(panel) == []
+    size = panel.after_plot.titleLabel.opts["size"]
+    attack(qtbot, panel, images[1], labels[1], 1, (labels[1] + 4) % 10)
+    assert panel.after_plot.titleLabel.opts["size"] == size, "a new answer kept the mode's type"

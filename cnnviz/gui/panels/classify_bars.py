@@ -151,5 +151,20 @@ class ProbabilityBars(pg.GraphicsLayoutWidget):
         return QFontMetrics(axis.style.get("tickFont") or self.font()).horizontalAdvance(percent_sign("100")) + 12
 
     def height_needed(self) -> int:
-        """The plot at least ``MIN_BARS_PX`` high, with the digits and "digit" under it."""
-        return least_bars_px() + 2 * QFontMetrics(self.digit_font()).height() + 6
+        """The bars at least :func:`least_bars_px` high, with what lies around them: :meth:`below_bars_px`."""
+        return least_bars_px() + self.below_bars_px()
+
+    def below_bars_px(self) -> int:
+        """What the widget holds besides the bars: the digits and "digit" under them (the bottom axis, as pyqtgraph
+        sizes it: the tallest tick label it drew, its offset, 0.8 of its title) and the layouts' margins. (Two lines
+        of digits and 6 px were counted, not the 18 px of margins nor pyqtgraph's sizes: presenter mode at 1024x768
+        and 80 % gave the bars 35-47 px of their 50.)"""
+        axis = self.plot.getAxis("bottom")
+        # (pyqtgraph counts 0.8 of a tick label's height, never under what it counted so far: its textHeight)
+        text = max(0.8 * QFontMetrics(self.digit_font()).height(), axis.textHeight)
+        under = text + axis.style["tickTextOffset"][1] + max(0, axis.style["tickLength"])
+        if axis.label.isVisible():
+            under += 0.8 * axis.label.boundingRect().height()
+        _left, top, _right, bottom = self.ci.layout.getContentsMargins()
+        _left, plot_top, _right, plot_bottom = self.plot.layout.getContentsMargins()
+        return math.ceil(under + top + bottom + plot_top + plot_bottom) + 1

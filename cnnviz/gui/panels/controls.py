@@ -136,8 +136,14 @@ class ControlsPanel(QWidget):
         self.set_network(net, emit=False)
 
     def show_run_buttons_in(self, scroll_area) -> None:
-        """Scroll ``scroll_area`` (the sidebar's) so that the run buttons (Start, Resume) are in sight."""
-        scroll_area.ensureWidgetVisible(self.run_box, 0, 0)
+        """Scroll ``scroll_area`` (the sidebar's) so that the run buttons (Start, Resume) are in sight, and keep them
+        so while its view changes size, until the user scrolls it (:mod:`..run_buttons_in_sight`)."""
+        from ..run_buttons_in_sight import RunButtonsInSight
+
+        sight = getattr(self, "run_buttons_sight", None)
+        if sight is None or sight.area is not scroll_area:
+            sight = self.run_buttons_sight = RunButtonsInSight(scroll_area, self.run_box)
+        sight.show()
 
     # --- wiring the parts (sidebar.PARTS' wire=) ---------------------------------------------------
     def place_run_buttons(self) -> None:

@@ -3,6 +3,8 @@ short panel (125 % on a 1280x720 laptop, presenter mode at 1024x768, a run kept 
 
 from __future__ import annotations
 
+import math
+
 import numpy as np
 import pyqtgraph as pg
 from PySide6.QtGui import QFont, QFontMetrics
@@ -22,6 +24,16 @@ BAR = "#b9c8e6"
 """The probability bars (the answer's bar: theme.ACCENT), as the Draw panel draws them."""
 QWIDGETSIZE_MAX = (1 << 24) - 1
 """Qt's "no maximum" for a widget's size."""
+
+
+def _title_points(plot) -> float:
+    """The point size of ``plot``'s title in the mode in force (presenter mode sets its titles' ``size``; a title
+    set again at the normal size went back to it, measured so too)."""
+    size = str(plot.titleLabel.opts.get("size", ""))
+    try:
+        return float(size[:-2]) if size.endswith("pt") else float(theme.AXIS_POINT_SIZE)
+    except ValueError:
+        return float(theme.AXIS_POINT_SIZE)
 
 
 class SourceLabel(WrappedLabel):
@@ -52,18 +64,25 @@ class BarsArrangement:
         return words.format(answer=answer[0], percent=answer[1])
 
     def bars_width(self, narrow: bool) -> int:
-        """What a bars plot needs across: its title, its percentage axis (not when narrow) and ten bars each a
-        digit wide and 4 px apart (2 px apart, the digits under them ran together at 125 %)."""
+        """What a bars plot needs across: its percentage axis (not when narrow) and beside it the wider of its title
+        and ten bars each a digit wide and 4 px apart (2 px apart, the digits under them ran together at 125 %). (The
+        title stands over the bars only, not over the axis, in the mode's type: German presenter mode at 1280x720
+        had 240 px for a plot of 246.)"""
         axis = self.before_plot.getAxis("bottom")
         digits = QFontMetrics(axis.style.get("tickFont") or self.before_widget.font())
         left = self.before_plot.getAxis("left")
         percent = (
-            0 if narrow else QFontMetrics(left.style.get("tickFont") or self.font()).horizontalAdvance("100%") + 12
+            0
+            if narrow
+            else max(
+                QFontMetrics(left.style.get("tickFont") or self.font()).horizontalAdvance(percent_sign("100")) + 12,
+                math.ceil(left.minimumWidth()),  # (pyqtgraph's own width for its tick labels, once it drew them)
+            )
         )
         font = QFont(self.before_plot.titleLabel.item.font())  # (what the title's size= makes it)
-        font.setPointSizeF(theme.AXIS_POINT_SIZE)
+        font.setPointSizeF(_title_points(self.before_plot))
         titles = max(QFontMetrics(font).horizontalAdvance(self.title(when, narrow)) for when in ("before", "after"))
-        return int(max(titles + 16, percent + 10 * (digits.horizontalAdvance("8") + 4) + 8))
+        return int(percent + max(titles + 16, 10 * (digits.horizontalAdvance("8") + 4) + 8))
 
     def arrange(self) -> None:
         """The bars as wide as they need: beside the measures, three in a row, each titled in words with a
@@ -80,7 +99,7 @@ class BarsArrangement:
         ):
             text = self.title(when, narrow)
             if plot.titleLabel.text != text:
-                plot.setTitle(text, color=theme.TEXT, size=f"{theme.AXIS_POINT_SIZE}pt")
+                plot.setTitle(text, color=theme.TEXT, size=f"{_title_points(plot):g}pt")
             if plot.getAxis("left").isVisible() == narrow:
                 plot.showAxis("left", not narrow)
             plot.setToolTip(self.title(when, False))
