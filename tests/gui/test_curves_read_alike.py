@@ -265,10 +265,10 @@ def test_a_kept_run_that_diverged_is_seen_whole_before_the_new_run_starts(qtbot)
     assert view.viewRange()[1][1] < 2.7, view.viewRange()
 
 
-def test_a_start_hint_too_big_for_the_plot_is_a_line_over_it_until_it_fits(qtbot):
+def test_a_start_hint_too_big_for_the_plot_is_left_out_until_it_fits(qtbot):
     """German at 1280x720 and 125 %: "Start drücken …" was wider and taller than the short loss plot, cut
-    mid-word (``--check-layout``). A hint the plot cannot hold is the line over the plots, and goes back into the
-    plot once the panel is large enough; the layout check finds nothing cut either way."""
+    mid-word (``--check-layout``). A hint the plot cannot hold is left out (a line over the plots would make them
+    too short: German presenter mode under the divergence warning), and comes back once the plot can hold it."""
     from types import SimpleNamespace
 
     from cnnviz.gui.devtools.fit_plots import cut_texts
@@ -282,12 +282,10 @@ def test_a_start_hint_too_big_for_the_plot_is_a_line_over_it_until_it_fits(qtbot
     qtbot.wait(1)
     view = panel.loss_plot.getViewBox()
     assert view.height() < 40  # (too short for the hint's lines)
-    assert panel.start_label.isVisible() and not panel.placeholder.isVisible()
-    assert "Press Start" in panel.start_label.text()
-    assert cut_texts(window) == [] and panel._fits_in(view) == panel.placeholder.isVisible()
+    assert not panel.placeholder.isVisible() and not panel.start_label.isVisible()
+    assert cut_texts(window) == []
     panel.resize(700, 520)
     qtbot.waitUntil(lambda: panel.placeholder.isVisible(), timeout=3000)
-    assert not panel.start_label.isVisible()
-    assert cut_texts(window) == [] and panel._fits_in(view) == panel.placeholder.isVisible()
+    assert not panel.start_label.isVisible() and cut_texts(window) == []
     panel.add_steps([SimpleNamespace(epoch=0.01, loss=2.3, accuracy=0.1)])
     assert not panel.placeholder.isVisible() and not panel.start_label.isVisible()

@@ -194,21 +194,15 @@ class CurvesPanel(Panel, PlotsArrangement):
         lesson's axis put it at the left edge, cut: "rain: the loss appears..."). It stands clear of the marks'
         labels (a kept run's "A: -> numba" stood over "Press Start" at 1280x720, 125 %) and of a kept run's curves
         (its light ground hid the grey dashes of a lesson's run kept to compare, real X, 1024x768): where the
-        middle is taken, the nearest free place, narrower if need be; none free, it is a line over the plots
-        (:attr:`start_label`: at 1280x720 the lesson's kept run left no place, and the hint was not shown at all;
-        German at 1280x720 and 125 % cut it mid-word in a short plot). Beside a kept run the line stays until the
-        hint goes or the kept run changes: the line takes the plots' height, and a plot made shorter, or laid out
-        anew side by side, must not send it back and forth; without one it goes back into a plot it fits."""
+        middle is taken, the nearest free place, narrower if need be; none free, beside a kept run it is a
+        line over the plots (:attr:`start_label`: at 1280x720 the lesson's kept run left no place, and the hint was not
+        shown at all), which stays until the hint goes or the kept run changes: the line takes the plots' height, and
+        a plot made shorter, or laid out anew side by side, must not send it back and forth. Without a kept run a plot
+        too small for it shows none (German at 1280x720 and 125 % cut it mid-word; Start says it anyway)."""
         if not self._hint_wanted:
             return
         view, hint = self.loss_plot.getViewBox(), self.placeholder
         if self.start_label.isVisibleTo(self):
-            if self._kept_text is None:  # (a plot too small: back in it once it fits, on the plot's size now)
-                self._hint_in_the_middle(view, HINT_WIDTHS[0])
-                if self._fits_in(view):
-                    self.start_label.hide()
-                    hint.setVisible(True)
-                    return
             self.placeholder.setVisible(False)
             return
         self.marks.place_labels()
@@ -222,8 +216,13 @@ class CurvesPanel(Panel, PlotsArrangement):
                 hint.setPos(middle.x(), middle.y())
                 hint.setVisible(True)
                 return
-        hint.setVisible(False)  # (a kept run's curves leave no place, or the plot is too small: German at 125 %)
-        self.start_label.show()
+        curve, points = taken
+        if len(curve) or len(points):  # (a kept run's curves leave no place)
+            hint.setVisible(False)
+            self.start_label.show()
+        else:  # (in the middle, as it always was, where it fits; a line over the plots would leave them too short)
+            self._hint_in_the_middle(view, HINT_WIDTHS[0])
+            hint.setVisible(self._fits_in(view))
 
     def _fits_in(self, view) -> bool:
         """The start hint, in the middle as wide as it is now, lies whole in the loss plot (measured on its text: a
