@@ -148,6 +148,16 @@ def test_the_page_speaks_the_phone_s_language(browser, canvas):
     context.close()
 
 
+def _send_a_one(page) -> None:
+    """A stroke drawn with a finger, labelled 1 and sent, once the page shows its ten labels."""
+    from playwright.sync_api import expect
+
+    expect(page.locator("#labels button")).to_have_count(10)
+    draw_with_a_finger(page, [(0.5, 0.15 + 0.07 * i) for i in range(11)])
+    page.locator("#labels button").nth(1).tap()
+    page.locator("#send").tap()
+
+
 def test_the_server_s_refusals_are_said_in_the_phone_s_language(browser, canvas):
     """A German phone the teacher stopped taking drawings from read "Senden fehlgeschlagen: the teacher is not
     taking drawings from this phone": the server names the reason, the page says it in its language."""
@@ -156,25 +166,17 @@ def test_the_server_s_refusals_are_said_in_the_phone_s_language(browser, canvas)
     context = phone(browser, locale="de-DE")
     page = context.new_page()
     page.goto(canvas.address)
-    expect(page.locator("#labels button")).to_have_count(10)
-    draw_with_a_finger(page, [(0.5, 0.15 + 0.07 * i) for i in range(11)])
-    page.locator("#labels button").nth(1).tap()
-    page.locator("#send").tap()
+    _send_a_one(page)
     expect(page.locator("#status")).to_have_text("Gesendet! Zeichne noch eine.")
     (sub,) = wait_for(canvas.collect)
     canvas.reject_phone(sub.phone)
-    draw_with_a_finger(page, [(0.5, 0.15 + 0.07 * i) for i in range(11)])
-    page.locator("#labels button").nth(1).tap()
-    page.locator("#send").tap()
+    _send_a_one(page)
     expect(page.locator("#status")).to_have_text("Die Lehrkraft nimmt von diesem Handy keine Zeichnungen an.")
     context.close()
 
     context = phone(browser, locale="ja-JP")  # (the teacher stopped this address too: the same words in Japanese)
     page = context.new_page()
     page.goto(canvas.address)
-    expect(page.locator("#labels button")).to_have_count(10)
-    draw_with_a_finger(page, [(0.5, 0.15 + 0.07 * i) for i in range(11)])
-    page.locator("#labels button").nth(1).tap()
-    page.locator("#send").tap()
+    _send_a_one(page)
     expect(page.locator("#status")).to_have_text("先生はこの端末からの絵を受け付けていません。")
     context.close()
