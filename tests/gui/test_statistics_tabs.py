@@ -217,3 +217,16 @@ def test_after_the_rate_was_lowered_the_box_speaks_of_the_run_now(qtbot, make_wi
     for i in range(23, 33):
         window.router.handle(replace(stats_event(10 * (i + 1), 0.01), lr=0.05))
     assert panel.update_diagnosis() == [] and "✓" in panel.hint_box.text()
+
+
+def test_the_legend_names_curves_only_where_they_are_drawn(qtbot, make_window):
+    """The Weights tab draws one tensor's band, yet the legend above it listed conv1, conv2 and dense1 (real X,
+    zh_CN, 1024x768): it shows with the update-size and gradient plots only."""
+    panel = one_plot_at_a_time(make_window())
+    for index in (2, 0, 2, 1):
+        panel.plot_tabs.setCurrentIndex(index)
+        pump()
+        shown = panel.plots[index]
+        assert panel.legend.items, "precondition: the legend names the run's tensors"
+        assert panel.legend.isVisible() == (shown is not panel.weight_plot), index
+        assert shown.getViewBox().height() > 100, (index, shown.getViewBox().height())

@@ -259,6 +259,9 @@ class StatisticsPanel(LazyPanel):
             plot.setVisible(plot in shown)
         for row, plot in enumerate(shown, start=1):
             layout.addItem(plot, row=row, col=0)
+        # (the legend names the update-size and gradient curves: over the weights' band alone it named three
+        # tensors while one was drawn)
+        self.legend.setVisible(self.ratio_plot in shown or self.grad_plot in shown)
         layout.layout.invalidate()
         layout.layout.activate()
         for plot in self.plots:
