@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import re
 
+from .number_format import Localized
+
 CONTEXT = "cnnviz"
 """The one translation context of every catalogue entry (one term, one translation everywhere)."""
 
@@ -34,8 +36,7 @@ class Phrase(str):
     values: dict
 
     def __new__(cls, template: str, **values) -> Phrase:
-        from .number_format import Localized  # (a number that writes itself: in English here, whatever is shown)
-
+        # (a number that writes itself, Localized: in English here, whatever language is shown)
         english = {k: v.in_language("en") if isinstance(v, Localized) else v for k, v in values.items()}
         self = super().__new__(cls, template.format(**english))
         self.template, self.values = template, values

@@ -59,7 +59,8 @@ TITLE_MARGIN_PX = 1
 kept run at 1024x768)."""
 
 
-def _point_size(plot: pg.PlotItem) -> float | None:
+def title_point_size(plot: pg.PlotItem) -> float | None:
+    """The point size ``plot``'s title is drawn at (its ``size`` option, which presenter mode sets), or None."""
     size = str(plot.titleLabel.opts.get("size", ""))
     try:
         return float(size[:-2]) if size.endswith("pt") else None
@@ -96,7 +97,7 @@ def fit_titles(plots: tuple[pg.PlotItem, ...], room: float, points: float | None
             plot.titleLabel.updateMin()
         if plot.titleLabel.item.textWidth() >= 0:
             _title_width(plot, -1)
-        if points is not None and plot.titleLabel.text and _point_size(plot) != points:
+        if points is not None and plot.titleLabel.text and title_point_size(plot) != points:
             _set_point_size(plot, points)
     shown = [plot for plot in plots if plot.isVisible() and plot.titleLabel.isVisible()]
     if not shown:
@@ -118,10 +119,10 @@ def fit_titles(plots: tuple[pg.PlotItem, ...], room: float, points: float | None
         if excess > 0:
             title = plot.titleLabel.item.boundingRect().width()
             _title_width(plot, max(1.0, title - excess))
-    sizes = [size for size in map(_point_size, shown) if size is not None]
+    sizes = [size for size in map(title_point_size, shown) if size is not None]
     if sizes and min(sizes) != max(sizes):
         for plot in shown:  # (both legends in one size: they read as one, and a smaller one still fits)
-            if _point_size(plot) != min(sizes):
+            if title_point_size(plot) != min(sizes):
                 _set_point_size(plot, min(sizes))
     height = max(ONE_LINE_PX, *(math.ceil(plot.titleLabel.itemRect().height()) for plot in shown))
     for plot in shown:

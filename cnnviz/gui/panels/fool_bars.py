@@ -14,6 +14,7 @@ from .. import accessibility, theme
 from ..language import tr
 from ..wrapped_label import WrappedLabel
 from .classify_bars import least_bars_px
+from .curve_titles import title_point_size
 from .pictures import MIN_PICTURE_PX
 
 PLOT_PX = 80
@@ -29,11 +30,7 @@ QWIDGETSIZE_MAX = (1 << 24) - 1
 def _title_points(plot) -> float:
     """The point size of ``plot``'s title in the mode in force (presenter mode sets its titles' ``size``; a title
     set again at the normal size went back to it, measured so too)."""
-    size = str(plot.titleLabel.opts.get("size", ""))
-    try:
-        return float(size[:-2]) if size.endswith("pt") else float(theme.AXIS_POINT_SIZE)
-    except ValueError:
-        return float(theme.AXIS_POINT_SIZE)
+    return title_point_size(plot) or float(theme.AXIS_POINT_SIZE)
 
 
 class SourceLabel(WrappedLabel):

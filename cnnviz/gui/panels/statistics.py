@@ -46,11 +46,11 @@ HINT_STYLES = {
 
 
 EMPTY_RANGES = {"update_ratio": (1e-6, 1.0), "grad_l2": (1e-4, 10.0)}
+"""A log plot's range while it has nothing to draw: an axis waiting for data (the ratio plot with its band and
+limits), not pyqtgraph's default 1 to 10 labelled 2, 3, ... 9."""
 LEAST_DECADES = 0.3
 """A log plot spans at least this much (a factor of 2): flat curves (one record after Reset, a constant ratio) made
 pyqtgraph's range next to nothing, labelled with one number."""
-"""A log plot's range while it has nothing to draw: an axis waiting for data (the ratio plot with its band and
-limits), not pyqtgraph's default 1 to 10 labelled 2, 3, ... 9."""
 
 
 class LegendSample(pg.ItemSample):
