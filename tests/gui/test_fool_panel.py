@@ -249,3 +249,30 @@ def test_in_presenter_type_the_titled_bars_are_as_wide_as_they_need(qtbot, in_la
     size = panel.after_plot.titleLabel.opts["size"]
     attack(qtbot, panel, images[1], labels[1], 1, (labels[1] + 4) % 10)
     assert panel.after_plot.titleLabel.opts["size"] == size, "a new answer kept the mode's type"
+
+
+@pytest.mark.parametrize("code", ["de", "zh_CN"])
+def test_bars_restyled_for_presenter_mode_after_their_answer_are_measured_again(
+    qtbot, in_language, tiny_model, test_images, code
+):
+    """CI, Chinese presenter mode at 1024x768: the bars were 193 px of plot in 168. The answer had been arranged
+    in the normal type; presenter mode's type came after (its styling runs on a tab switch) and changed no
+    picture's size, so nothing measured the bars again. Their larger title and axis numbers now do."""
+    from cnnviz.gui import presenter
+    from cnnviz.gui.devtools.fit import settle_layout
+    from cnnviz.gui.devtools.fit_plots import cut_in
+
+    in_language(code)
+    panel = FoolPanel()
+    qtbot.addWidget(panel)
+    panel.resize(752, 560)
+    panel.show()
+    panel.set_weights(tiny_model.spec, tiny_model.state_dict(), 150)
+    images, labels = test_images
+    attack(qtbot, panel, images[0], labels[0], 0, (labels[0] + 3) % 10)
+    settle_layout(panel)
+    assert cut_in(panel) == []
+    for on in (True, False):  # (the tab shown in presenter mode and back: no size of the panel changes)
+        presenter._style_items(panel, on)
+        assert settle_layout(panel), "arranged once, not again and again"
+        assert cut_in(panel) == []

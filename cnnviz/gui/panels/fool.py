@@ -229,6 +229,10 @@ class FoolPanel(DrawingOrTestImage, JobPanel, BarsArrangement):
         self.arranging.setInterval(0)
         self.arranging.timeout.connect(self.arrange)
         self.graphics.centralWidget.geometryChanged.connect(self.arranging.start)
+        for widget in (self.before_widget, self.after_widget):
+            # (their type changed without a picture changing size: presenter mode's, styled on a tab switch,
+            # grew the titles past the width arranged for them; 193 px of plot in 168 in Chinese at 1024x768)
+            widget.ci.geometryChanged.connect(self.arranging.start)
         self.arrange()
 
         self.model_source: tuple[str, dict, int] | None = None
