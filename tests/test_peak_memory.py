@@ -12,8 +12,14 @@ def _allocates(size):
 
 
 def test_the_peak_is_what_the_call_allocated():
-    result, peak = traced_peak(lambda: _allocates(10 * MB))
-    assert result == 10 * MB and 10 * MB <= peak < 11 * MB
+    """The least of a few tries (as least_peak takes it): one try alone once read 11.7 MB in CI, another test's
+    thread allocating beside it; a call that allocates 10 MB can never read less."""
+    peaks = []
+    for _ in range(3):
+        result, peak = traced_peak(lambda: _allocates(10 * MB))
+        assert result == 10 * MB and peak >= 10 * MB
+        peaks.append(peak)
+    assert min(peaks) < 11 * MB, peaks
 
 
 def test_an_allocation_that_does_not_come_back_is_measured_away():
