@@ -198,7 +198,11 @@ OPENING = "（“「『《〈【‘"
 _AFTER_OPENING = re.compile(f"([{OPENING}])(?=[^\\s{WORD_JOINER}])")
 _CJK_CHARACTER = "\u3040-\u30ff\u3400-\u9fff\uf900-\ufaff"
 _CLOSING = "）”」』》〉】’。，、：；！？…"
-_LAST_TWO = re.compile(f"([^\\s{WORD_JOINER}]) ?(?=[{_CJK_CHARACTER}][{_CLOSING}]*$)", re.MULTILINE)
+_LINE_END = r"(?:$|<br\s*/?>)"
+"""A line's end, in plain text or rich text (a label's lines split by "<br>")."""
+_LAST_TWO = re.compile(
+    f"([^\\s{WORD_JOINER}]) ?(?=[{_CJK_CHARACTER}](?:[{_CLOSING}]|</\\w+>)*{_LINE_END})", re.MULTILINE
+)
 
 
 def kept_together(text: str, code: str | None = None) -> str:
@@ -206,7 +210,8 @@ def kept_together(text: str, code: str | None = None) -> str:
     break a line between any two characters, an opening bracket or quote stays with what follows it (a line
     ended on "（") and the last two characters stay together (one character alone on the last line), by an
     invisible word joiner (U+2060; a space before the last one becomes a no-break space: "约 30 秒。"), at the
-    end of each line of a text of several; other languages' text as it is. Kept text stays as it is (a label
+    end of each line of a text of several (rich text's "<br>" ends a line too: "546 个" alone in the Fool tab's
+    measures); other languages' text as it is. Kept text stays as it is (a label
     that keeps its text together, :class:`wrapped_label.WrappedLabel`, may be given it)."""
     if (code or current()) not in CJK or not text:
         return text
