@@ -232,12 +232,16 @@ class Checkpoints:
             self.save(path)
 
     # --- before the trained weights are replaced -------------------------------------------------
+    def would_ask(self) -> bool:
+        """:meth:`ask_before_discard` would ask (steps trained since the last save)."""
+        return bool(self.state.run.unsaved) and self.state.local.model is not None
+
     def ask_before_discard(self, what: str | None = None) -> bool:
         """Ask Save / Discard / Cancel when steps were trained since the last save; True to go on
         (saved, or discarded), False when the user cancelled or the save could not be made.
         ``what`` finishes "Save it before ...?" (closing, starting over, loading ...), in the GUI's language
         (``tr("closing")`` when None)."""
-        if not self.state.run.unsaved or self.state.local.model is None:
+        if not self.would_ask():
             return True
         answer = self._ask_save_discard_cancel(tr("closing") if what is None else what)
         if answer == "discard":

@@ -3,7 +3,8 @@
 A running run: "Stop and go ahead?"; then unsaved weights: Save / Discard / Cancel. Nothing trains while
 either question is asked (the second names the steps and accuracy of the weights a Save writes: under a real
 X server the run went on from step 124 to 181 while the question said 124, and from 839 to 883 while the
-first was asked); "Keep training" or Cancel leaves the run as it was, running again if it ran.
+first was asked), closing the window included; "Keep training" or Cancel leaves the run as it was, running again
+if it ran.
 
 Closing a lesson asks once (:meth:`RunQuestions.ask_closing_lesson`), with answers that say what becomes of
 the lesson's run: keep it to compare, save it, discard it, or go on with the lesson (it asked "Stop and go
@@ -57,6 +58,17 @@ class RunQuestions:
                 self.session.trainer.resume()
             return False
         go_ahead = self.checkpoints.ask_before_discard(tr("you {action}").format(action=action))
+        if not go_ahead and resume and self.session.active:
+            self.session.trainer.resume()
+        return go_ahead
+
+    def ask_before_closing(self) -> bool:
+        """Save / Discard / Cancel as the window closes, a running run paused while a person is asked (it trained
+        on behind the question: real X, the question said 224 steps while the status bar counted 254); Cancel
+        leaves it running again. True to close."""
+        asked = self.checkpoints.would_ask() and not self.checkpoints.auto_answer
+        resume = self.pause_for_question() if asked else False
+        go_ahead = self.checkpoints.ask_before_discard(tr("closing"))
         if not go_ahead and resume and self.session.active:
             self.session.trainer.resume()
         return go_ahead

@@ -479,7 +479,7 @@ class MainWindow(QMainWindow):
 
     def closeEvent(self, event) -> None:
         # Save / Discard / Cancel first; a thread inside a long step hides the window and closes it later.
-        if self.session.shutdown_or_ask(self, lambda: self.checkpoints.ask_before_discard(tr("closing"))):
+        if self.session.shutdown_or_ask(self, self.questions.ask_before_closing):
             window_memory.remember(self)  # size, position and state for the next start
             self.shutdown()
             super().closeEvent(event)

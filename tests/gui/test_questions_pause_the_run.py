@@ -190,3 +190,30 @@ def test_a_clicked_run_button_leaves_space_to_start_and_pause(qtbot, make_window
         assert button.focusPolicy() == Qt.TabFocus, button.text()
     qtbot.mouseClick(controls.reset_button, Qt.LeftButton)
     assert not controls.reset_button.hasFocus()
+
+
+def test_closing_asks_with_the_run_paused_and_cancel_resumes_it(qtbot, make_window, monkeypatch):
+    """Ctrl+Q while training (real X, Chinese, session 46): the question said 224 steps while the status bar
+    counted on to 254, and a Save would have written weights the question did not name."""
+    from PySide6.QtWidgets import QMessageBox
+
+    window = _running_window(make_window, qtbot)
+    steps = []
+
+    def exec_(box):
+        if steps or window.session.trainer is None:
+            return QMessageBox.Discard  # the window's close at the end
+        steps.append((window.state.run.state, window.session.trainer.step))
+        qtbot.wait(300)  # the teacher reads the question
+        steps.append((window.state.run.state, window.session.trainer.step))
+        return QMessageBox.Cancel
+
+    monkeypatch.setattr(QMessageBox, "exec", exec_)
+    window.close()
+    assert window.isVisible() and len(steps) == 2, "Cancel keeps the window"
+    assert steps[0] == steps[1] and steps[0][0] == RunPhase.PAUSED, f"trained on while closing was asked: {steps}"
+    qtbot.waitUntil(
+        lambda: window.session.trainer.step > steps[1][1] + 2 and window.state.run.state == RunPhase.RUNNING,
+        timeout=TIMEOUT_MS,
+    )
+    window.stop_run(wait=True)
