@@ -100,8 +100,8 @@ class ClassCanvasWindow(QObject):
         state.events.presenter.connect(lambda *_on: QTimer.singleShot(0, self, self._place_again))
         m.task.connect(self._show_task)
         p.add_class_button.clicked.connect(lambda: self.add_class(p.class_name_edit.text()))
-        # Enter leaves the field (the window's TypingGuard), which says editingFinished: the name typed is added.
-        # (returnPressed where no guard takes Enter; the field is empty once added, so never twice)
+        # Enter adds the name typed and leaves the focus in the field for the next (shortcuts.stay_on_enter);
+        # leaving the field adds it too. (The field is empty once added, so never twice.)
         for said in (p.class_name_edit.editingFinished, p.class_name_edit.returnPressed):
             said.connect(lambda: p.class_name_edit.text().strip() and self.add_class(p.class_name_edit.text()))
         p.remove_class_button.clicked.connect(self.remove_selected_class)

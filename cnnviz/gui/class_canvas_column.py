@@ -25,7 +25,7 @@ from PySide6.QtWidgets import (
 )
 
 from ..app.class_canvas import MAX_CLASS_NAME_CHARS
-from . import accessibility
+from . import accessibility, shortcuts
 from .language import tr
 from .wrapped_label import WrappedLabel
 
@@ -94,6 +94,7 @@ class ClassCanvasPanel(QWidget):
         self.class_name_edit = QLineEdit()
         self.class_name_edit.setMaxLength(MAX_CLASS_NAME_CHARS)
         self.class_name_edit.setPlaceholderText(tr("A class's name, e.g. circle"))
+        shortcuts.stay_on_enter(self.class_name_edit)  # (one name after another)
         accessibility.set_name(self.class_name_edit, tr("A class's name"))
         self.add_class_button = QPushButton(tr("Add"))
         self.add_class_button.setFocusPolicy(Qt.NoFocus)  # (clicking it leaves the name in its field)

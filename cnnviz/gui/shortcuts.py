@@ -140,6 +140,17 @@ def is_text_field(widget) -> bool:
     return False
 
 
+STAYS_ON_ENTER = "staysOnEnter"
+"""A text field's property: Enter applies what was typed and the field keeps the focus (:func:`stay_on_enter`)."""
+
+
+def stay_on_enter(field: QLineEdit) -> None:
+    """Enter in ``field`` applies (its ``returnPressed``) and leaves the focus in it, for a field that takes one
+    entry after another (the class canvas's class names: "type circle, Enter, then triangle and star" sent
+    "triangle" to the window's keys, N for the next lesson step and S for one training step); Escape leaves it."""
+    field.setProperty(STAYS_ON_ENTER, True)
+
+
 class TypingGuard(QObject):
     """On every text field of a window: Enter applies and leaves the field, Escape puts the text back
     and leaves it; a read-only field never swallows the window's keys. ``home`` gets the focus on
@@ -182,6 +193,8 @@ class TypingGuard(QObject):
         elif kind == QEvent.KeyPress and is_text_field(watched):
             key = event.key()
             if key in (Qt.Key_Return, Qt.Key_Enter):
+                if watched.property(STAYS_ON_ENTER):
+                    return False  # (the field's own Enter: returnPressed, and the next entry typed into it)
                 if isinstance(watched, QAbstractSpinBox):
                     watched.interpretText()
                 self.leave()  # a line edit says editingFinished as it loses the focus

@@ -430,3 +430,25 @@ def test_a_burst_of_drawings_reaches_the_wall_in_a_few_updates_not_one_each(qtbo
     assert answers and len(answers[0]["answer"]["probabilities"]) == 10
     assert not cc.answers.refresh_in_background(), "nothing changed: nothing to answer"
     cc.close()
+
+
+def test_enter_adds_a_class_and_the_next_name_is_typed_into_the_same_field(qtbot, window):
+    """Lesson 8 on real X: "type circle, Enter, then triangle and star" added circle only: Enter gave the keys
+    back to the window, so "triangle" went to the shortcuts (N: the lesson's next step) and "star" trained a
+    step (S). Enter adds the name and the field keeps the focus; Escape still leaves it."""
+    from PySide6.QtCore import Qt
+    from PySide6.QtWidgets import QApplication
+
+    cc, p = window.class_canvas, window.class_canvas.panel
+    cc.open(host="127.0.0.1")
+    p.classes_toggle.click()
+    window.activateWindow()
+    p.class_name_edit.setFocus()
+    qtbot.waitUntil(lambda: QApplication.focusWidget() is p.class_name_edit, timeout=5000)
+    for name in ("circle", "triangle", "star"):
+        qtbot.keyClicks(p.class_name_edit, name)
+        qtbot.keyClick(p.class_name_edit, Qt.Key_Return)
+        assert QApplication.focusWidget() is p.class_name_edit, f"Enter after {name!r} left the field"
+    assert cc.names == ["circle", "triangle", "star"] and p.class_name_edit.text() == ""
+    qtbot.keyClick(p.class_name_edit, Qt.Key_Escape)
+    assert QApplication.focusWidget() is not p.class_name_edit
