@@ -15,6 +15,7 @@ from ..classroom.drawings import FINETUNE_MNIST_SAMPLES, finetune_dataset
 from ..data.drawing import ImageError, load_digit_picture, preprocess_digit
 from ..data.limits import shorten
 from ..translatable import N_
+from .dialog_folders import DialogFolder
 from .jobs import Job, run_in_background
 from .language import ALL_FILES, file_filter, grouped, tr
 
@@ -44,7 +45,7 @@ class DrawingPad(QObject):
         self._classified: tuple | None = None
         """(input version, weights version) of the probabilities shown."""
         self._image_job: Job | None = None
-        self._image_folder = ""
+        self.image_folder = DialogFolder()
         self._image_name = ""
         pad = panels.classify
         pad.drawingChanged.connect(self._on_changed)
@@ -112,11 +113,11 @@ class DrawingPad(QObject):
         path, _ = QFileDialog.getOpenFileName(
             self.panels.classify,
             tr("Open an image of a digit"),
-            self._image_folder,
+            self.image_folder.start(),
             file_filter(IMAGE_FILES, ALL_FILES),
         )
         if path:
-            self._image_folder = str(Path(path).parent)
+            self.image_folder.chose(path)
             self.open_image(path)
 
     def open_image(self, path: str) -> Job:

@@ -7,10 +7,8 @@ returns True or False; nothing here raises into Qt.
 from __future__ import annotations
 
 import traceback
-from pathlib import Path
 
 import numpy as np
-from PySide6.QtCore import QStandardPaths
 from PySide6.QtWidgets import QFileDialog
 
 from ..app import comparison
@@ -21,6 +19,7 @@ from ..classroom.filters import filter_grid
 from ..number_format import localized, rate
 from ..translatable import N_
 from . import palette
+from .dialog_folders import DialogFolder
 from .language import PNG_FILES, current, file_filter, grouped, percent, tr
 from .panels.fool import measures as fool_measures
 from .panels.fool import verdict as fool_verdict
@@ -40,8 +39,8 @@ class Exports:
     def __init__(self, state, controls, panels, banner, window):
         self.state, self.controls, self.panels, self.banner = state, controls, panels, banner
         self.window = window
-        self.last_folder: str | None = None
-        """The folder the last export dialog wrote to (the next one opens there)."""
+        self.folder = DialogFolder()
+        """The export dialogs' folder: the last one's (the next one opens there), else the documents folder."""
 
     # --- PNG ----------------------------------------------------------------------------------
     def export_panel_png(self, key: str, path: str) -> bool:
@@ -217,15 +216,12 @@ class Exports:
     # --- dialogs ----------------------------------------------------------------------------
     def suggested(self, name: str) -> str:
         """Where an export dialog opens: the folder the last export went to, else the user's documents folder
-        (it opened in the working folder: wherever the app happened to be started), with ``name``."""
-        folder = (
-            self.last_folder or QStandardPaths.writableLocation(QStandardPaths.DocumentsLocation) or str(Path.home())
-        )
-        return str(Path(folder) / name)
+        (:mod:`.dialog_folders`; it opened in the working folder: wherever the app happened to be started), with
+        ``name``."""
+        return self.folder.start(name)
 
     def remember_folder(self, path: str) -> None:
-        if path:
-            self.last_folder = str(Path(path).parent)
+        self.folder.chose(path)
 
     def export_metrics_dialog(self) -> None:
         path, _ = QFileDialog.getSaveFileName(

@@ -22,6 +22,7 @@ from ..app import comparison
 from ..app.comparison import KeptRun
 from ..app.run import Run
 from ..classroom import lessons as lesson_presets
+from .dialog_folders import DialogFolder
 from .language import sentences, tr
 from .lesson_strip import LessonStrip
 from .panels import registry
@@ -93,6 +94,7 @@ class Lessons:
     def __init__(self, parts: LessonParts):
         self.parts = parts
         self.banner = parts.workspace.banner
+        self.open_folder = DialogFolder()
         self.problem = ""
         """Why the bundled presets could not be read (a broken installation: the app still runs)."""
         try:
@@ -332,9 +334,13 @@ class Lessons:
 
     def open_dialog(self) -> None:
         path, _ = QFileDialog.getOpenFileName(
-            self.parts.dialog_parent, tr("Open a lesson preset"), "", tr("Lesson preset") + " (*.json)"
+            self.parts.dialog_parent,
+            tr("Open a lesson preset"),
+            self.open_folder.start(),
+            tr("Lesson preset") + " (*.json)",
         )
         if path:
+            self.open_folder.chose(path)
             self.open_file(path)
 
     def open_file(self, path: str) -> bool:

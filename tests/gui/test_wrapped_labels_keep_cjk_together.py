@@ -65,7 +65,8 @@ def test_rich_text_lines_end_kept_too():
     "个" alone under "784 个像素中改了 546" (real X, session 46). A closing tag before a line's end is no character."""
     measures = "784 个像素中改了 546 个<br>最多 ± 45 级<br>9 步，0.15 秒"
     assert kept_together(measures, "zh_CN") == "784 个像素中改了 546\u00a0个<br>最多 ± 45\u00a0级<br>9 步，0.15\u00a0秒"
-    assert kept_together("一二<b>三四</b>。<br/>五六", "zh_CN") == f"一二<b>三{WORD_JOINER}四</b>。<br/>五{WORD_JOINER}六"
+    tagged = kept_together("一二<b>三四</b>。<br/>五六", "zh_CN")
+    assert tagged == f"一二<b>三{WORD_JOINER}四</b>。<br/>五{WORD_JOINER}六"
 
 
 def test_a_wrapped_label_gives_back_the_text_it_was_given(qtbot, in_language):

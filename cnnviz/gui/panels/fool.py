@@ -24,6 +24,7 @@ from ...classroom.adversarial import DEFAULT_STEPS, LEVELS, FoolResult, fool, sa
 from ...classroom.saliency import model_from_weights
 from ...translatable import N_
 from .. import accessibility, palette, theme
+from ..dialog_folders import DialogFolder
 from ..jobs import Job
 from ..language import PNG_FILES, file_filter, grouped, number, tr
 from ..wrapped_label import WrappedLabel
@@ -110,6 +111,7 @@ class FoolPanel(DrawingOrTestImage, JobPanel, BarsArrangement):
         super().__init__(
             tr("Fool the network"), tr("change the input a little so that it answers another digit"), parent
         )
+        self.save_folder = DialogFolder()
         self.make_input_choice()
         self.target_combo = QComboBox()
         for d in range(10):
@@ -434,9 +436,13 @@ class FoolPanel(DrawingOrTestImage, JobPanel, BarsArrangement):
             return
         result = self.result["result"]
         path, _ = QFileDialog.getSaveFileName(
-            self, tr("Save fooling image"), f"fooled-{result.label}-as-{result.target}.png", file_filter(PNG_FILES)
+            self,
+            tr("Save fooling image"),
+            self.save_folder.start(f"fooled-{result.label}-as-{result.target}.png"),
+            file_filter(PNG_FILES),
         )
         if path:
+            self.save_folder.chose(path)
             if not path.lower().endswith(".png"):
                 path += ".png"
             self.save_to(path)

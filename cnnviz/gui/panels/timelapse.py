@@ -3,6 +3,8 @@ scrubbed back with a slider, exported as an animated GIF or PNG frames."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import numpy as np
 import pyqtgraph as pg
 from PySide6.QtCore import Qt, QTimer, Signal
@@ -14,6 +16,7 @@ from ...classroom.timelapse import TimeLapse
 from ...train import events as ev
 from ...translatable import N_
 from .. import theme
+from ..dialog_folders import DialogFolder
 from ..language import file_filter, grouped, number, percent, tr
 from ..worker import Tag
 from .common import ElidedLabel, LazyPanel, grid_shape, row_of, set_items
@@ -39,6 +42,7 @@ class TimeLapsePanel(LazyPanel):
             tr("Time-lapse"), tr("one frame per test evaluation · drag the slider to go back in time"), parent
         )
         self.timelapse = TimeLapse(max_frames=MAX_FRAMES, max_bytes=MAX_BYTES, snapshot_tag=Tag.TIMELAPSE)
+        self.export_folder = DialogFolder()
         self.play_button = QPushButton(tr("▶ Play"))
         self.play_button.setToolTip(tr("Play the recording from the start"))
         self.layer_combo = QComboBox()
@@ -254,16 +258,23 @@ class TimeLapsePanel(LazyPanel):
     # --- export ------------------------------------------------------------------------------
     def _gif_dialog(self) -> None:
         path, _ = QFileDialog.getSaveFileName(
-            self, tr("Export time-lapse as GIF"), "cnnviz-timelapse.gif", file_filter((N_("Animated GIF"), "*.gif"))
+            self,
+            tr("Export time-lapse as GIF"),
+            self.export_folder.start("cnnviz-timelapse.gif"),
+            file_filter((N_("Animated GIF"), "*.gif")),
         )
         if path:
+            self.export_folder.chose(path)
             if not path.lower().endswith(".gif"):
                 path += ".gif"
             self.export_gif(path)
 
     def _png_dialog(self) -> None:
-        folder = QFileDialog.getExistingDirectory(self, tr("Export time-lapse frames into a folder"))
+        folder = QFileDialog.getExistingDirectory(
+            self, tr("Export time-lapse frames into a folder"), self.export_folder.start()
+        )
         if folder:
+            self.export_folder.chose(str(Path(folder) / "frame.png"))  # (the next dialog opens where the frames went)
             self.export_pngs(folder)
 
     def export_gif(self, path: str) -> bool:
