@@ -23,14 +23,21 @@ def test_images():
     return data.test_images[:6].astype(np.float32) / 255.0, [int(label) for label in data.test_labels[:6]]
 
 
-@pytest.fixture
-def panel(qtbot, tiny_model):
+def shown_panel(qtbot, tiny_model, width=900, height=700, style_sheet=""):
+    """A Fool panel of that size, shown, with the tiny model's weights of step 150."""
     panel = FoolPanel()
+    if style_sheet:
+        panel.setStyleSheet(style_sheet)
     qtbot.addWidget(panel)
-    panel.resize(900, 700)
+    panel.resize(width, height)
     panel.show()
     panel.set_weights(tiny_model.spec, tiny_model.state_dict(), 150)
     return panel
+
+
+@pytest.fixture
+def panel(qtbot, tiny_model):
+    return shown_panel(qtbot, tiny_model)
 
 
 def attack(qtbot, panel, image, label, index, target, way="bim", budget=None):
@@ -196,12 +203,7 @@ def test_at_125_percent_on_a_laptop_the_pictures_are_readable_and_no_bars_are_cu
     theme.apply(QApplication.instance())  # (as the window: its style, and its type at 125 %)
     theme.set_zoom(1.25)  # (the autouse fixture puts 100 % back)
     in_language(code)
-    panel = FoolPanel()
-    panel.setStyleSheet(theme.zoom_style_sheet())
-    qtbot.addWidget(panel)
-    panel.resize(561, 592)
-    panel.show()
-    panel.set_weights(tiny_model.spec, tiny_model.state_dict(), 150)
+    panel = shown_panel(qtbot, tiny_model, 561, 592, theme.zoom_style_sheet())
     images, labels = test_images
     attack(qtbot, panel, images[0], labels[0], 0, (labels[0] + 3) % 10)
     settle_layout(panel)
@@ -234,11 +236,7 @@ def test_in_presenter_type_the_titled_bars_are_as_wide_as_they_need(qtbot, in_la
     from cnnviz.gui.devtools.fit_plots import cut_in
 
     in_language("de")
-    panel = FoolPanel()
-    qtbot.addWidget(panel)
-    panel.resize(width, 560)  # (the row of three narrow, as at 1280x720; wide enough for titles and axes)
-    panel.show()
-    panel.set_weights(tiny_model.spec, tiny_model.state_dict(), 150)
+    panel = shown_panel(qtbot, tiny_model, width, 560)  # (the row of three narrow, as at 1280x720; or wide enough)
     presenter._style_items(panel, True)
     images, labels = test_images
     for target in (3, 5):
@@ -264,11 +262,7 @@ def test_bars_restyled_for_presenter_mode_after_their_answer_are_measured_again(
     from cnnviz.gui.devtools.fit_plots import cut_in
 
     in_language(code)
-    panel = FoolPanel()
-    qtbot.addWidget(panel)
-    panel.resize(752, 560)
-    panel.show()
-    panel.set_weights(tiny_model.spec, tiny_model.state_dict(), 150)
+    panel = shown_panel(qtbot, tiny_model, 752, 560)
     images, labels = test_images
     attack(qtbot, panel, images[0], labels[0], 0, (labels[0] + 3) % 10)
     settle_layout(panel)
