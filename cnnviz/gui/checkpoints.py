@@ -262,9 +262,16 @@ class Checkpoints:
         run = self.state.run
         step = run.last_step.step if run.last_step is not None else self.state.local.step
         if run.last_eval is None:
+            if step == 1:  # (one S press: "trained for 1 steps" was said)
+                return tr("The model was trained for one step and is not saved.")
             return tr("The model was trained for {step} steps and is not saved.").format(step=f"{grouped(step):,}")
+        accuracy = f"{number(100 * run.last_eval.test_accuracy):.1f}"
+        if step == 1:
+            return tr("The model was trained for one step, {accuracy}% on the test images, and is not saved.").format(
+                accuracy=accuracy
+            )
         return tr("The model was trained for {step} steps, {accuracy}% on the test images, and is not saved.").format(
-            step=f"{grouped(step):,}", accuracy=f"{number(100 * run.last_eval.test_accuracy):.1f}"
+            step=f"{grouped(step):,}", accuracy=accuracy
         )
 
     def _ask_save_discard_cancel(self, what: str) -> str:

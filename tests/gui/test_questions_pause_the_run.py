@@ -217,3 +217,15 @@ def test_closing_asks_with_the_run_paused_and_cancel_resumes_it(qtbot, make_wind
         timeout=TIMEOUT_MS,
     )
     window.stop_run(wait=True)
+
+
+def test_one_step_is_said_as_one_step(qtbot, make_window, in_language):
+    """S pressed once, then Ctrl+Q (real X, session 46): "The model was trained for 1 steps"."""
+    window = make_window()
+    window.step()
+    qtbot.waitUntil(lambda: window.state.run.last_step is not None, timeout=TIMEOUT_MS)  # (then paused)
+    assert window.state.run.last_step.step == 1 and window.state.run.unsaved
+    said = window.checkpoints._describe_unsaved()
+    assert said.startswith("The model was trained for one step") and "1 steps" not in said
+    in_language("de")
+    assert window.checkpoints._describe_unsaved().startswith("Das Modell wurde einen Schritt trainiert")

@@ -106,19 +106,19 @@
    <translation>diese Sitzung</translation>
   </message>
   <message>
-   <location filename="cnnviz/app/comparison.py" line="261" />
+   <location filename="cnnviz/app/comparison.py" line="263" />
    <location filename="cnnviz/app/side_by_side.py" line="40" />
    <location filename="cnnviz/classroom/report.py" line="184" />
    <source>, </source>
    <translation>, </translation>
   </message>
   <message>
-   <location filename="cnnviz/app/comparison.py" line="270" />
+   <location filename="cnnviz/app/comparison.py" line="272" />
    <source>{settings} (same settings)</source>
    <translation>{settings} (gleiche Einstellungen)</translation>
   </message>
   <message>
-   <location filename="cnnviz/app/comparison.py" line="262" />
+   <location filename="cnnviz/app/comparison.py" line="264" />
    <source>{name} {kept} vs {now} now</source>
    <translation>{name} {kept} (jetzt {now})</translation>
   </message>
@@ -267,7 +267,7 @@
   </message>
   <message>
    <location filename="cnnviz/classroom/lessons.py" line="80" />
-   <location filename="cnnviz/gui/panels/kernels.py" line="27" />
+   <location filename="cnnviz/gui/panels/kernels.py" line="28" />
    <location filename="cnnviz/gui/panels/registry.py" line="325" />
    <source>Kernels</source>
    <translation>Kernel</translation>
@@ -275,7 +275,7 @@
   <message>
    <location filename="cnnviz/classroom/lessons.py" line="81" />
    <location filename="cnnviz/gui/panels/registry.py" line="328" />
-   <location filename="cnnviz/gui/panels/timings.py" line="68" />
+   <location filename="cnnviz/gui/panels/timings.py" line="69" />
    <source>Time per layer</source>
    <translation>Zeit pro Schicht</translation>
   </message>
@@ -296,20 +296,20 @@
   </message>
   <message>
    <location filename="cnnviz/classroom/lessons.py" line="85" />
-   <location filename="cnnviz/gui/panels/filters.py" line="164" />
+   <location filename="cnnviz/gui/panels/filters.py" line="165" />
    <source>What each filter wants to see</source>
    <translation>Was jeder Filter sehen will</translation>
   </message>
   <message>
    <location filename="cnnviz/classroom/lessons.py" line="86" />
-   <location filename="cnnviz/gui/panels/map.py" line="51" />
+   <location filename="cnnviz/gui/panels/map.py" line="52" />
    <location filename="cnnviz/gui/panels/map.py" line="80" />
    <source>Map of what it learned</source>
    <translation>Karte des Gelernten</translation>
   </message>
   <message>
    <location filename="cnnviz/classroom/lessons.py" line="87" />
-   <location filename="cnnviz/gui/panels/fool.py" line="110" />
+   <location filename="cnnviz/gui/panels/fool.py" line="112" />
    <location filename="cnnviz/gui/panels/registry.py" line="265" />
    <source>Fool the network</source>
    <translation>Das Netz austricksen</translation>
@@ -317,13 +317,13 @@
   <message>
    <location filename="cnnviz/classroom/lessons.py" line="88" />
    <location filename="cnnviz/gui/panels/registry.py" line="275" />
-   <location filename="cnnviz/gui/panels/timelapse.py" line="38" />
+   <location filename="cnnviz/gui/panels/timelapse.py" line="42" />
    <source>Time-lapse</source>
    <translation>Zeitraffer</translation>
   </message>
   <message>
    <location filename="cnnviz/classroom/lessons.py" line="89" />
-   <location filename="cnnviz/gui/panels/statistics.py" line="112" />
+   <location filename="cnnviz/gui/panels/statistics.py" line="90" />
    <source>Weight and gradient statistics</source>
    <translation>Gewichts- und Gradientenstatistik</translation>
   </message>
@@ -409,7 +409,7 @@
   </message>
   <message>
    <location filename="cnnviz/classroom/report.py" line="156" />
-   <location filename="cnnviz/gui/panels/statistics.py" line="137" />
+   <location filename="cnnviz/gui/panels/statistics.py" line="115" />
    <source>step</source>
    <translation>Schritt</translation>
   </message>
@@ -457,7 +457,7 @@
   </message>
   <message>
    <location filename="cnnviz/classroom/report.py" line="280" />
-   <location filename="cnnviz/gui/panels/timelapse.py" line="53" />
+   <location filename="cnnviz/gui/panels/timelapse.py" line="58" />
    <source>layer</source>
    <translation>Schicht</translation>
   </message>
@@ -908,7 +908,7 @@
   </message>
   <message>
    <location filename="cnnviz/gui/canvas.py" line="253" />
-   <location filename="cnnviz/gui/panels/classify.py" line="57" />
+   <location filename="cnnviz/gui/panels/classify.py" line="58" />
    <source>Clear</source>
    <translation>Löschen</translation>
   </message>
@@ -928,131 +928,146 @@
    <translation>Foto: {name} · zeichnen, um neu anzufangen</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="270" />
+   <location filename="cnnviz/gui/checkpoints.py" line="39" />
+   <source>cnnviz checkpoint</source>
+   <translation>cnnviz-Checkpoint</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/checkpoints.py" line="282" />
    <source>Save the trained model?</source>
    <translation>Das trainierte Modell speichern?</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="278" />
+   <location filename="cnnviz/gui/checkpoints.py" line="290" />
    <source>Discard deletes it, its autosave too.</source>
    <translation>Verwerfen löscht es, auch seine automatische Sicherung.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="143" />
+   <location filename="cnnviz/gui/checkpoints.py" line="144" />
    <source>Save model</source>
    <translation>Modell speichern</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="147" />
+   <location filename="cnnviz/gui/checkpoints.py" line="148" />
    <source>Load model</source>
    <translation>Modell laden</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="178" />
+   <location filename="cnnviz/gui/checkpoints.py" line="179" />
    <source>There is no model to save yet.</source>
    <translation>Es gibt noch kein Modell zum Speichern.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="241" />
-   <location filename="cnnviz/gui/window.py" line="472" />
+   <location filename="cnnviz/gui/checkpoints.py" line="246" />
+   <location filename="cnnviz/gui/questions.py" line="71" />
    <source>closing</source>
    <translation>schließen</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="261" />
+   <location filename="cnnviz/gui/checkpoints.py" line="266" />
+   <source>The model was trained for one step and is not saved.</source>
+   <translation>Das Modell wurde einen Schritt trainiert und ist nicht gespeichert.</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/checkpoints.py" line="273" />
    <source>The model was trained for {step} steps, {accuracy}% on the test images, and is not saved.</source>
    <translation>Das Modell wurde {step} Schritte trainiert ({accuracy} % auf den Testbildern) und ist nicht gespeichert.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="328" />
+   <location filename="cnnviz/gui/checkpoints.py" line="340" />
    <source>Start continues training from these weights.</source>
    <translation>Start trainiert mit diesen Gewichten weiter.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="401" />
+   <location filename="cnnviz/gui/checkpoints.py" line="413" />
    <source>Restored the autosaved run ({run}, {when}).</source>
    <translation>Automatisch gesicherten Lauf wiederhergestellt ({run}, {when}).</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="192" />
-   <location filename="cnnviz/gui/checkpoints.py" line="217" />
+   <location filename="cnnviz/gui/checkpoints.py" line="193" />
+   <location filename="cnnviz/gui/checkpoints.py" line="218" />
    <source>Saved the weights of step {step} to {path}</source>
    <translation>Gewichte von Schritt {step} gespeichert in {path}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="223" />
+   <location filename="cnnviz/gui/checkpoints.py" line="224" />
    <source>Could not save the model: {error}</source>
    <translation>Das Modell konnte nicht gespeichert werden: {error}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="260" />
+   <location filename="cnnviz/gui/checkpoints.py" line="267" />
    <source>The model was trained for {step} steps and is not saved.</source>
    <translation>Das Modell wurde {step} Schritte trainiert und ist nicht gespeichert.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="271" />
+   <location filename="cnnviz/gui/checkpoints.py" line="270" />
+   <source>The model was trained for one step, {accuracy}% on the test images, and is not saved.</source>
+   <translation>Das Modell wurde einen Schritt trainiert ({accuracy} % auf den Testbildern) und ist nicht gespeichert.</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/checkpoints.py" line="283" />
    <source>{describe_unsaved}
 Save it before {what}?</source>
    <translation>{describe_unsaved}
 Zuerst speichern, dann {what}?</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="292" />
+   <location filename="cnnviz/gui/checkpoints.py" line="304" />
    <source>Loading {name}…</source>
    <translation>Lade {name}…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="326" />
+   <location filename="cnnviz/gui/checkpoints.py" line="338" />
    <source>Loaded {name} (network {spec}).</source>
    <translation>{name} geladen (Netz {spec}).</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="183" />
+   <location filename="cnnviz/gui/checkpoints.py" line="184" />
    <source>Saving the model to {path}…</source>
    <translation>Speichere das Modell in {path}…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="306" />
+   <location filename="cnnviz/gui/checkpoints.py" line="318" />
    <source>loading {name}</source>
    <translation>{name} laden</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="316" />
+   <location filename="cnnviz/gui/checkpoints.py" line="328" />
    <source>Could not load the model: its network {spec!r} is not valid here</source>
    <translation>Das Modell konnte nicht geladen werden: Sein Netz {spec!r} ist hier nicht gültig</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="421" />
+   <location filename="cnnviz/gui/checkpoints.py" line="433" />
    <source>Could not restore the autosave {path}: {error}</source>
    <translation>Die Sicherung {path} konnte nicht wiederhergestellt werden: {error}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="188" />
+   <location filename="cnnviz/gui/checkpoints.py" line="189" />
    <source>Could not save the model: {exc}</source>
    <translation>Das Modell konnte nicht gespeichert werden: {exc}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="206" />
+   <location filename="cnnviz/gui/checkpoints.py" line="207" />
    <source>Autosaved the model (step {step:,})</source>
    <translation>Modell automatisch gesichert (Schritt {step:,})</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="209" />
+   <location filename="cnnviz/gui/checkpoints.py" line="210" />
    <source>Could not autosave the model to {path}: {error}</source>
    <translation>Das Modell konnte nicht automatisch in {path} gesichert werden: {error}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="298" />
+   <location filename="cnnviz/gui/checkpoints.py" line="310" />
    <source>Could not load the model: {error}</source>
    <translation>Das Modell konnte nicht geladen werden: {error}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="330" />
+   <location filename="cnnviz/gui/checkpoints.py" line="342" />
    <source>Note: {note}.</source>
    <translation>Hinweis: {note}.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="388" />
+   <location filename="cnnviz/gui/checkpoints.py" line="400" />
    <source>Could not delete the autosave {path}: {exc}</source>
    <translation>Die Sicherung {path} konnte nicht gelöscht werden: {exc}</translation>
   </message>
@@ -1071,7 +1086,7 @@ Zuerst speichern, dann {what}?</translation>
   <message>
    <location filename="cnnviz/gui/class_canvas.py" line="133" />
    <location filename="cnnviz/gui/class_canvas.py" line="134" />
-   <location filename="cnnviz/gui/class_canvas_column.py" line="159" />
+   <location filename="cnnviz/gui/class_canvas_column.py" line="157" />
    <source>End class canvas</source>
    <translation>Klassen-Zeichenfläche beenden</translation>
   </message>
@@ -1211,7 +1226,7 @@ Zuerst speichern, dann {what}?</translation>
    <translation>Unser Testsatz: {count} aufgehoben; dieses Netz kennt unsere Klassen noch nicht</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas_column.py" line="62" />
+   <location filename="cnnviz/gui/class_canvas_column.py" line="63" />
    <source>QR code of the class canvas's address</source>
    <translation>QR-Code der Adresse der Klassen-Zeichenfläche</translation>
   </message>
@@ -1221,27 +1236,27 @@ Zuerst speichern, dann {what}?</translation>
    <translation>Das Netzwerk, in dem die Handys sind</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas_column.py" line="76" />
+   <location filename="cnnviz/gui/class_canvas_column.py" line="75" />
    <source>What the phones ask for</source>
    <translation>Worum die Handys bitten</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas_column.py" line="77" />
+   <location filename="cnnviz/gui/class_canvas_column.py" line="76" />
    <source>Draw any digit and say which</source>
    <translation>Zeichne eine beliebige Ziffer und sag, welche</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas_column.py" line="83" />
+   <location filename="cnnviz/gui/class_canvas_column.py" line="82" />
    <source>Our own classes…</source>
    <translation>Unsere eigenen Klassen…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas_column.py" line="85" />
+   <location filename="cnnviz/gui/class_canvas_column.py" line="84" />
    <source>Name 2 to 10 classes of your own (circle, triangle, star...): the phones draw them and a new small network learns them from scratch</source>
    <translation>Benennt 2 bis 10 eigene Klassen (Kreis, Dreieck, Stern …): Die Handys zeichnen sie, und ein neues kleines Netz lernt sie von Grund auf</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas_column.py" line="97" />
+   <location filename="cnnviz/gui/class_canvas_column.py" line="96" />
    <source>A class's name, e.g. circle</source>
    <translation>Name einer Klasse, z. B. Kreis</translation>
   </message>
@@ -1276,128 +1291,133 @@ Zuerst speichern, dann {what}?</translation>
    <translation>Die angenommenen Zeichnungen unserer Klassen mit den Namen der Klassen in einen Ordner (die zurückgehaltenen in seinen Ordner our-test); sonst wird nichts gespeichert</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas_column.py" line="130" />
+   <location filename="cnnviz/gui/class_canvas_column.py" line="129" />
    <source>Train a new net on our classes</source>
    <translation>Neues Netz auf unsere Klassen trainieren</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas_column.py" line="133" />
+   <location filename="cnnviz/gui/class_canvas_column.py" line="132" />
    <source>A new tiny network learns our classes from scratch, from the accepted drawings only (those held back are its test)</source>
    <translation>Ein neues winziges Netz lernt unsere Klassen von Grund auf, nur aus den angenommenen Zeichnungen (die zurückgehaltenen sind sein Test)</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas_column.py" line="149" />
+   <location filename="cnnviz/gui/class_canvas_column.py" line="148" />
    <source>Drawings waiting for the teacher</source>
    <translation>Zeichnungen, die auf die Lehrkraft warten</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas_column.py" line="151" />
+   <location filename="cnnviz/gui/class_canvas_column.py" line="150" />
    <source>Accept (A)</source>
    <translation>Annehmen (A)</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas_column.py" line="153" />
+   <location filename="cnnviz/gui/class_canvas_column.py" line="152" />
    <source>Our test (H)</source>
    <translation>Unser Test (H)</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas_column.py" line="154" />
+   <location filename="cnnviz/gui/class_canvas_column.py" line="153" />
    <source>Accept it into the class's own test set: never trained on</source>
    <translation>In den eigenen Testsatz der Klasse aufnehmen: nie zum Trainieren verwendet</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas_column.py" line="155" />
+   <location filename="cnnviz/gui/class_canvas_column.py" line="154" />
    <source>Reject (R)</source>
    <translation>Ablehnen (R)</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas_column.py" line="156" />
+   <location filename="cnnviz/gui/class_canvas_column.py" line="155" />
    <source>Reject everything from this phone</source>
    <translation>Alles von diesem Handy ablehnen</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas_column.py" line="79" />
+   <location filename="cnnviz/gui/class_canvas_column.py" line="78" />
    <source>Draw a {digit}</source>
    <translation>Zeichne eine {digit}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/comparison.py" line="56" />
+   <location filename="cnnviz/gui/comparison.py" line="57" />
    <source>Kept this run for comparison (grey, dashed). Change a setting and press Start: the new run starts from the same random weights.</source>
    <translation>Dieser Lauf bleibt zum Vergleich (grau, gestrichelt). Ändere eine Einstellung und drücke Start: Der neue Lauf beginnt mit denselben Zufallsgewichten.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/comparison.py" line="83" />
+   <location filename="cnnviz/gui/comparison.py" line="84" />
    <location filename="cnnviz/gui/menus.py" line="49" />
    <source>Compare with a saved model…</source>
    <translation>Mit gespeichertem Modell vergleichen…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/comparison.py" line="52" />
+   <location filename="cnnviz/gui/comparison.py" line="53" />
    <source>Nothing to keep yet: {exc}.</source>
    <translation>Noch nichts zu behalten: {exc}.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/comparison.py" line="71" />
+   <location filename="cnnviz/gui/comparison.py" line="72" />
    <source>Cannot compare with this file: {exc}</source>
    <translation>Mit dieser Datei kann nicht verglichen werden: {exc}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/drawing_pad.py" line="112" />
+   <location filename="cnnviz/gui/drawing_pad.py" line="22" />
+   <source>Images</source>
+   <translation>Bilder</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/drawing_pad.py" line="115" />
    <source>Open an image of a digit</source>
    <translation>Bild einer Ziffer öffnen</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/drawing_pad.py" line="154" />
+   <location filename="cnnviz/gui/drawing_pad.py" line="159" />
    <source>Draw a digit on the pad first, then click which digit it is.</source>
    <translation>Zeichne zuerst eine Ziffer auf die Fläche und klicke dann, welche Ziffer es ist.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/drawing_pad.py" line="159" />
+   <location filename="cnnviz/gui/drawing_pad.py" line="164" />
    <source>An opened photo is shown: the class drawings keep drawings made on the pad. Draw the digit on the pad, then click which digit it is.</source>
    <translation>Ein geöffnetes Foto wird gezeigt: Die Klassenzeichnungen speichern nur Zeichnungen von der Fläche. Zeichne die Ziffer und klicke dann, welche es ist.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/drawing_pad.py" line="178" />
+   <location filename="cnnviz/gui/drawing_pad.py" line="183" />
    <source>No data set is loaded.</source>
    <translation>Kein Datensatz geladen.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/drawing_pad.py" line="181" />
+   <location filename="cnnviz/gui/drawing_pad.py" line="186" />
    <source>Fine-tuning on drawings needs the MNIST digits data set.</source>
    <translation>Nachtrainieren mit Zeichnungen braucht den MNIST-Ziffern-Datensatz.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/drawing_pad.py" line="191" />
+   <location filename="cnnviz/gui/drawing_pad.py" line="196" />
    <source>Fine-tuning on {count} class drawings</source>
    <translation>Nachtrainieren mit {count} Klassenzeichnungen</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/drawing_pad.py" line="92" />
+   <location filename="cnnviz/gui/drawing_pad.py" line="94" />
    <source>untrained weights</source>
    <translation>untrainierte Gewichte</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/drawing_pad.py" line="136" />
+   <location filename="cnnviz/gui/drawing_pad.py" line="141" />
    <source>Opened {name}: the network gets it as the 28×28 input beside the canvas. Draw on the canvas (or press C) to draw again.</source>
    <translation>{name} geöffnet: Das Netz bekommt es als 28×28-Eingabe neben der Zeichenfläche. Zeichne (oder drücke C), um wieder zu zeichnen.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/drawing_pad.py" line="147" />
+   <location filename="cnnviz/gui/drawing_pad.py" line="152" />
    <source>Cannot open this image: {why}</source>
    <translation>Dieses Bild lässt sich nicht öffnen: {why}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/drawing_pad.py" line="203" />
+   <location filename="cnnviz/gui/drawing_pad.py" line="208" />
    <source>{label}: one pass over {count:,} images, {mnist:,} of them MNIST digits (so that it keeps reading MNIST) and the drawings repeated to make up the rest, from the current weights. Class drawings shows the drawings' accuracy before and after, apart from MNIST's (the MNIST test accuracy is on MNIST's own test images).</source>
    <translation>{label}: ein Durchgang über {count:,} Bilder, davon {mnist:,} MNIST-Ziffern (damit es MNIST weiter lesen kann), der Rest wiederholte Zeichnungen, ab den aktuellen Gewichten. Klassenzeichnungen zeigt die Genauigkeit der Zeichnungen vorher und nachher, getrennt von MNIST (die MNIST-Testgenauigkeit gilt für MNISTs eigene Testbilder).</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/drawing_pad.py" line="92" />
+   <location filename="cnnviz/gui/drawing_pad.py" line="94" />
    <source>weights of step {step}</source>
    <translation>Gewichte von Schritt {step}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/drawing_pad.py" line="189" />
+   <location filename="cnnviz/gui/drawing_pad.py" line="194" />
    <source>Cannot fine-tune: {exc}</source>
    <translation>Nachtrainieren nicht möglich: {exc}</translation>
   </message>
@@ -1463,17 +1483,17 @@ Zuerst speichern, dann {what}?</translation>
    <translation>Batchgröße</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/exports.py" line="231" />
+   <location filename="cnnviz/gui/exports.py" line="228" />
    <source>Export metrics</source>
    <translation>Messwerte exportieren</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/exports.py" line="239" />
+   <location filename="cnnviz/gui/exports.py" line="236" />
    <source>Export per-layer timings</source>
    <translation>Zeiten pro Schicht exportieren</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/exports.py" line="247" />
+   <location filename="cnnviz/gui/exports.py" line="244" />
    <source>Export HTML report</source>
    <translation>HTML-Bericht exportieren</translation>
   </message>
@@ -1513,102 +1533,102 @@ Zuerst speichern, dann {what}?</translation>
    <translation>Behaltener Lauf ({source}): {description}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/help_menu.py" line="67" />
+   <location filename="cnnviz/gui/help_menu.py" line="68" />
    <source>Open recent</source>
    <translation>Zuletzt geöffnet</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/help_menu.py" line="69" />
+   <location filename="cnnviz/gui/help_menu.py" line="70" />
    <source>&amp;Help</source>
    <translation>&amp;Hilfe</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/help_menu.py" line="70" />
+   <location filename="cnnviz/gui/help_menu.py" line="71" />
    <source>About cnnviz…</source>
    <translation>Über cnnviz…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/help_menu.py" line="71" />
+   <location filename="cnnviz/gui/help_menu.py" line="72" />
    <source>Documentation…</source>
    <translation>Dokumentation…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/help_menu.py" line="72" />
+   <location filename="cnnviz/gui/help_menu.py" line="73" />
    <source>Copy system info</source>
    <translation>Systeminformationen kopieren</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/help_menu.py" line="74" />
+   <location filename="cnnviz/gui/help_menu.py" line="75" />
    <source>Versions, backends, screen and folders, to paste into a message when asking for help</source>
    <translation>Versionen, Backends, Bildschirm und Ordner, zum Einfügen in eine Nachricht, wenn Sie um Hilfe bitten</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/help_menu.py" line="81" />
+   <location filename="cnnviz/gui/help_menu.py" line="82" />
    <source>Models</source>
    <translation>Modelle</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/help_menu.py" line="81" />
+   <location filename="cnnviz/gui/help_menu.py" line="82" />
    <source>Lessons</source>
    <translation>Lektionen</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/help_menu.py" line="81" />
+   <location filename="cnnviz/gui/help_menu.py" line="82" />
    <source>Compared runs</source>
    <translation>Verglichene Läufe</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/help_menu.py" line="108" />
+   <location filename="cnnviz/gui/help_menu.py" line="109" />
    <source>System info copied: paste it into your message.</source>
    <translation>Systeminformationen kopiert: Fügen Sie sie in Ihre Nachricht ein.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/help_menu.py" line="112" />
+   <location filename="cnnviz/gui/help_menu.py" line="113" />
    <source>About cnnviz</source>
    <translation>Über cnnviz</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/help_menu.py" line="124" />
+   <location filename="cnnviz/gui/help_menu.py" line="125" />
    <source>Documentation</source>
    <translation>Dokumentation</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/help_menu.py" line="100" />
+   <location filename="cnnviz/gui/help_menu.py" line="101" />
    <source>Clear the list</source>
    <translation>Liste leeren</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/help_menu.py" line="48" />
+   <location filename="cnnviz/gui/help_menu.py" line="49" />
    <source>Watch a convolutional network learn, live.</source>
    <translation>Sehen Sie einem Faltungsnetz live beim Lernen zu.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/help_menu.py" line="125" />
+   <location filename="cnnviz/gui/help_menu.py" line="126" />
    <source>The documentation (the docs folder and README.md) is in the release's source archive, cnnviz-{version}.tar.gz, beside the file you installed cnnviz from.</source>
    <translation>Die Dokumentation (der Ordner docs und README.md) steht im Quellarchiv der Veröffentlichung, cnnviz-{version}.tar.gz, neben der Datei, aus der Sie cnnviz installiert haben.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/help_menu.py" line="97" />
+   <location filename="cnnviz/gui/help_menu.py" line="98" />
    <source>(nothing opened yet)</source>
    <translation>(noch nichts geöffnet)</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/help_menu.py" line="55" />
+   <location filename="cnnviz/gui/help_menu.py" line="56" />
    <source>Log file: {path}</source>
    <translation>Protokolldatei: {path}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/help_menu.py" line="55" />
+   <location filename="cnnviz/gui/help_menu.py" line="56" />
    <source>none</source>
    <translation>keine</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/help_menu.py" line="53" />
+   <location filename="cnnviz/gui/help_menu.py" line="54" />
    <source>Models are saved in: {folder}</source>
    <translation>Modelle werden gespeichert in: {folder}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/language.py" line="275" />
+   <location filename="cnnviz/gui/language.py" line="294" />
    <source>This is the language shown now.</source>
    <translation>Das ist die Sprache, die gerade angezeigt wird.</translation>
   </message>
@@ -1634,7 +1654,7 @@ Zuerst speichern, dann {what}?</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/lesson_strip.py" line="63" />
-   <location filename="cnnviz/gui/lesson_strip.py" line="208" />
+   <location filename="cnnviz/gui/lesson_strip.py" line="207" />
    <source>Hide the text (the title stays)</source>
    <translation>Text ausblenden (der Titel bleibt)</translation>
   </message>
@@ -1644,67 +1664,67 @@ Zuerst speichern, dann {what}?</translation>
    <translation>Lektion schließen: Einstellungen, Ansichten und Modus von vorher kommen zurück</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lesson_strip.py" line="152" />
+   <location filename="cnnviz/gui/lesson_strip.py" line="151" />
    <source>The lesson's suggested view: presenter mode, only {views}. Click again for every panel.</source>
    <translation>Die vorgeschlagene Ansicht der Lektion: Präsentationsmodus, nur {views}. Noch einmal klicken für alle Ansichten.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lesson_strip.py" line="154" />
+   <location filename="cnnviz/gui/lesson_strip.py" line="153" />
    <source>The lesson's suggested view: only {views}. Click again for every panel.</source>
    <translation>Die vorgeschlagene Ansicht der Lektion: nur {views}. Noch einmal klicken für alle Ansichten.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lesson_strip.py" line="208" />
+   <location filename="cnnviz/gui/lesson_strip.py" line="207" />
    <source>Show the text</source>
    <translation>Text zeigen</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lesson_strip.py" line="148" />
+   <location filename="cnnviz/gui/lesson_strip.py" line="147" />
    <source>Lesson: {title}</source>
    <translation>Lektion: {title}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lesson_strip.py" line="170" />
+   <location filename="cnnviz/gui/lesson_strip.py" line="169" />
    <source>step {page} of {last}</source>
    <translation>Schritt {page} von {last}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lesson_strip.py" line="172" />
+   <location filename="cnnviz/gui/lesson_strip.py" line="171" />
    <source>{last} steps</source>
    <translation>{last} Schritte</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lessons.py" line="267" />
+   <location filename="cnnviz/gui/lessons.py" line="269" />
    <source>Applying…</source>
    <translation>Wird angewendet…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lessons.py" line="335" />
+   <location filename="cnnviz/gui/lessons.py" line="338" />
    <source>Open a lesson preset</source>
    <translation>Lektion öffnen</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lessons.py" line="226" />
+   <location filename="cnnviz/gui/lessons.py" line="228" />
    <source>Kept the lesson's run for comparison (grey, dashed); the run from before the lesson is back.</source>
    <translation>Der Lauf der Lektion bleibt zum Vergleich (grau, gestrichelt); der Lauf von vor der Lektion ist zurück.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lessons.py" line="238" />
+   <location filename="cnnviz/gui/lessons.py" line="240" />
    <source>close the lesson</source>
    <translation>die Lektion schließen</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lessons.py" line="335" />
+   <location filename="cnnviz/gui/lessons.py" line="340" />
    <source>Lesson preset</source>
    <translation>Lektion</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lessons.py" line="148" />
+   <location filename="cnnviz/gui/lessons.py" line="150" />
    <source>load the lesson “{title}”</source>
    <translation>die Lektion „{title}“ laden</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lessons.py" line="345" />
+   <location filename="cnnviz/gui/lessons.py" line="351" />
    <source>Cannot use this lesson file: {exc}</source>
    <translation>Diese Lektionsdatei ist nicht verwendbar: {exc}</translation>
   </message>
@@ -1837,7 +1857,7 @@ Zuerst speichern, dann {what}?</translation>
   <message>
    <location filename="cnnviz/gui/menus.py" line="70" />
    <location filename="cnnviz/gui/menus.py" line="130" />
-   <location filename="cnnviz/gui/window.py" line="326" />
+   <location filename="cnnviz/gui/window.py" line="328" />
    <source>Zoom {level}%</source>
    <translation>Zoom {level} %</translation>
   </message>
@@ -1852,56 +1872,56 @@ Zuerst speichern, dann {what}?</translation>
    <translation>falsch</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="32" />
+   <location filename="cnnviz/gui/panels/classify.py" line="33" />
    <location filename="cnnviz/gui/panels/registry.py" line="316" />
    <source>Draw and classify</source>
    <translation>Zeichnen und erkennen</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="45" />
+   <location filename="cnnviz/gui/panels/classify.py" line="46" />
    <source>Drawing canvas</source>
    <translation>Zeichenfläche</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="46" />
+   <location filename="cnnviz/gui/panels/classify.py" line="47" />
    <source>Draw a digit here with the mouse or a pen; the network classifies it as you draw. C clears it. Drop an image file here, or right-click and Open image, to classify a photo or scan.</source>
    <translation>Zeichne hier eine Ziffer mit Maus oder Stift; das Netz erkennt sie schon beim Zeichnen. C löscht. Ziehe eine Bilddatei hierher oder wähle per Rechtsklick „Bild öffnen“, um ein Foto oder einen Scan zu erkennen.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="58" />
+   <location filename="cnnviz/gui/panels/classify.py" line="59" />
    <source>Clear the drawing (C)</source>
    <translation>Zeichnung löschen (C)</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="64" />
    <location filename="cnnviz/gui/panels/classify.py" line="65" />
+   <location filename="cnnviz/gui/panels/classify.py" line="66" />
    <source>Stroke width</source>
    <translation>Strichbreite</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="78" />
+   <location filename="cnnviz/gui/panels/classify.py" line="79" />
    <location filename="cnnviz/gui/panels/feature_maps.py" line="192" />
-   <location filename="cnnviz/gui/panels/timelapse.py" line="218" />
+   <location filename="cnnviz/gui/panels/timelapse.py" line="223" />
    <source>input</source>
    <translation>Eingabe</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="81" />
+   <location filename="cnnviz/gui/panels/classify.py" line="82" />
    <source>What the network gets: your drawing as 28×28 pixels, centred like MNIST</source>
    <translation>Was das Netz bekommt: deine Zeichnung als 28×28 Pixel, zentriert wie bei MNIST</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="87" />
+   <location filename="cnnviz/gui/panels/classify.py" line="88" />
    <source>Network input</source>
    <translation>Eingabe des Netzes</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="88" />
+   <location filename="cnnviz/gui/panels/classify.py" line="89" />
    <source>Your drawing as the 28 by 28 pixels the network gets, centred like MNIST</source>
    <translation>Deine Zeichnung als die 28 mal 28 Pixel, die das Netz bekommt, zentriert wie bei MNIST</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="102" />
+   <location filename="cnnviz/gui/panels/classify.py" line="103" />
    <source>The network's answer: the class with the highest probability</source>
    <translation>Die Antwort des Netzes: die Klasse mit der höchsten Wahrscheinlichkeit</translation>
   </message>
@@ -1911,84 +1931,84 @@ Zuerst speichern, dann {what}?</translation>
    <translation>Wie sicher es sich dieser Antwort unter seinen Klassen ist: Es wählt immer eine davon. Ob die Zeichnung überhaupt einer davon ähnelt, sagt „nicht sicher“.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="127" />
+   <location filename="cnnviz/gui/panels/classify.py" line="126" />
    <source>Not sure</source>
    <translation>Nicht sicher</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="127" />
+   <location filename="cnnviz/gui/panels/classify.py" line="126" />
    <source>Why the network is not sure of its answer</source>
    <translation>Warum das Netz bei seiner Antwort nicht sicher ist</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="237" />
+   <location filename="cnnviz/gui/panels/classify.py" line="236" />
    <source>{percent}%, but unlike real digits</source>
    <translation>{percent} %, aber anders als echte Ziffern</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="237" />
+   <location filename="cnnviz/gui/panels/classify.py" line="236" />
    <source>{percent}%, but unlike real images</source>
    <translation>{percent} %, aber anders als echte Bilder</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="238" />
+   <location filename="cnnviz/gui/panels/classify.py" line="237" />
    <location filename="cnnviz/gui/panels/classify_arrangement.py" line="74" />
    <source>{percent}% among digits</source>
    <translation>{percent} % unter den Ziffern</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="238" />
+   <location filename="cnnviz/gui/panels/classify.py" line="237" />
    <location filename="cnnviz/gui/panels/classify_arrangement.py" line="74" />
    <source>{percent}% among its classes</source>
    <translation>{percent} % unter seinen Klassen</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="60" />
+   <location filename="cnnviz/gui/panels/classify.py" line="61" />
    <source>stroke</source>
    <translation>Strich</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="166" />
+   <location filename="cnnviz/gui/panels/classify.py" line="165" />
    <source>class</source>
    <translation>Klasse</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="166" />
+   <location filename="cnnviz/gui/panels/classify.py" line="165" />
    <source>digit</source>
    <translation>Ziffer</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="222" />
-   <source>no prediction: draw a digit</source>
-   <translation>keine Vorhersage: zeichne eine Ziffer</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="208" />
-   <source>Not sure: this looks less like any image than {percent}% of real test images do</source>
-   <translation>Nicht sicher: Das passt schlechter zu einer Klasse als {percent} % der echten Testbilder</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="211" />
-   <source>this looks less like any image than {percent}% of real test images do</source>
-   <translation>Das passt schlechter zu einer Klasse als {percent} % der echten Testbilder</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="220" />
+   <location filename="cnnviz/gui/panels/classify.py" line="219" />
    <source>draw a digit</source>
    <translation>zeichne eine Ziffer</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="244" />
+   <location filename="cnnviz/gui/panels/classify.py" line="221" />
+   <source>no prediction: draw a digit</source>
+   <translation>keine Vorhersage: zeichne eine Ziffer</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/classify.py" line="207" />
+   <source>Not sure: this looks less like any image than {percent}% of real test images do</source>
+   <translation>Nicht sicher: Das passt schlechter zu einer Klasse als {percent} % der echten Testbilder</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/classify.py" line="210" />
+   <source>this looks less like any image than {percent}% of real test images do</source>
+   <translation>Das passt schlechter zu einer Klasse als {percent} % der echten Testbilder</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/classify.py" line="243" />
    <source>not sure, {prediction}: {reason}</source>
    <translation>nicht sicher, {prediction}: {reason}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="202" />
+   <location filename="cnnviz/gui/panels/classify.py" line="201" />
    <source>Not sure: this looks less like any digit than {percent}% of real test digits do</source>
    <translation>Nicht sicher: Das sieht weniger nach einer Ziffer aus als {percent} % der echten Testziffern</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="205" />
+   <location filename="cnnviz/gui/panels/classify.py" line="204" />
    <source>this looks less like any digit than {percent}% of real test digits do</source>
    <translation>Das sieht weniger nach einer Ziffer aus als {percent} % der echten Testziffern</translation>
   </message>
@@ -2008,60 +2028,60 @@ Zuerst speichern, dann {what}?</translation>
    <translation>Datensatz-Ordner öffnen…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/controls.py" line="167" />
+   <location filename="cnnviz/gui/panels/controls.py" line="173" />
    <source>a folder with the four MNIST-format IDX files (train-images-idx3-ubyte, train-labels-idx1-ubyte, t10k-..., .gz or not)</source>
    <translation>ein Ordner mit den vier IDX-Dateien im MNIST-Format (train-images-idx3-ubyte, train-labels-idx1-ubyte, t10k-..., mit oder ohne .gz)</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/controls.py" line="194" />
+   <location filename="cnnviz/gui/panels/controls.py" line="200" />
    <source>Open a folder with MNIST-format IDX files</source>
    <translation>Ordner mit IDX-Dateien im MNIST-Format öffnen</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/controls.py" line="216" />
+   <location filename="cnnviz/gui/panels/controls.py" line="222" />
    <location filename="cnnviz/gui/panels/presenter_toolbar.py" line="32" />
    <source>Test accuracy at the last evaluation</source>
    <translation>Testgenauigkeit bei der letzten Auswertung</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/controls.py" line="202" />
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="95" />
+   <location filename="cnnviz/gui/panels/controls.py" line="208" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="96" />
    <source>▶  Resume</source>
    <translation>▶  Fortsetzen</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/controls.py" line="202" />
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="95" />
+   <location filename="cnnviz/gui/panels/controls.py" line="208" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="96" />
    <source>❚❚  Pause</source>
    <translation>❚❚  Pause</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/controls.py" line="264" />
+   <location filename="cnnviz/gui/panels/controls.py" line="270" />
    <source>not available here</source>
    <translation>hier nicht verfügbar</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/controls.py" line="325" />
+   <location filename="cnnviz/gui/panels/controls.py" line="331" />
    <source>valid: {count} layers</source>
    <translation>gültig: {count} Schichten</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/controls.py" line="215" />
+   <location filename="cnnviz/gui/panels/controls.py" line="221" />
    <source>at chance level: no better than a guess</source>
    <translation>auf Zufallsniveau: nicht besser als geraten</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/controls.py" line="215" />
+   <location filename="cnnviz/gui/panels/controls.py" line="221" />
    <source>good</source>
    <translation>gut</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/controls.py" line="358" />
+   <location filename="cnnviz/gui/panels/controls.py" line="364" />
    <source>{count} trainable parameters</source>
    <translation>{count} trainierbare Parameter</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/controls.py" line="422" />
+   <location filename="cnnviz/gui/panels/controls.py" line="428" />
    <source>The lesson asks for the {wanted} backend, which is not available here ({why}); using {chosen} instead.</source>
    <translation>Die Lektion möchte das Backend {wanted}, das hier nicht verfügbar ist ({why}); stattdessen wird {chosen} verwendet.</translation>
   </message>
@@ -2098,14 +2118,14 @@ Zuerst speichern, dann {what}?</translation>
    <translation>Training</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/curves.py" line="24" />
+   <location filename="cnnviz/gui/panels/curves.py" line="25" />
    <source>Press Start (or Space) to train: the loss appears here step by step</source>
    <translation>Drücke Start (oder Leertaste) zum Trainieren: Der Verlust erscheint hier Schritt für Schritt</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/curves.py" line="72" />
+   <location filename="cnnviz/gui/panels/curves.py" line="73" />
    <location filename="cnnviz/gui/panels/curves.py" line="94" />
-   <location filename="cnnviz/gui/panels/curves.py" line="284" />
+   <location filename="cnnviz/gui/panels/curves.py" line="294" />
    <source>Training curves</source>
    <translation>Trainingskurven</translation>
   </message>
@@ -2115,42 +2135,42 @@ Zuerst speichern, dann {what}?</translation>
    <translation>Verlust (pro Schritt, geglättet, Testpunkte) und Genauigkeit (Trainingslinie, Testpunkte) über den Epochen</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/curves.py" line="294" />
+   <location filename="cnnviz/gui/panels/curves.py" line="304" />
    <source>Training curves, with a kept run for comparison</source>
    <translation>Trainingskurven, mit einem behaltenen Lauf zum Vergleich</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/curves.py" line="426" />
+   <location filename="cnnviz/gui/panels/curves.py" line="436" />
    <source>test accuracy {accuracies} · {text}</source>
    <translation>Testgenauigkeit {accuracies} · {text}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/curves.py" line="287" />
+   <location filename="cnnviz/gui/panels/curves.py" line="297" />
    <source>- - - A, the kept run ({source}): {label}</source>
    <translation>- - - A, der behaltene Lauf ({source}): {label}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/drawings.py" line="23" />
+   <location filename="cnnviz/gui/panels/drawings.py" line="24" />
    <source>not evaluated yet</source>
    <translation>noch nicht ausgewertet</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/drawings.py" line="118" />
+   <location filename="cnnviz/gui/panels/drawings.py" line="115" />
    <source>The class's drawings appear here.</source>
    <translation>Hier erscheinen die Zeichnungen der Klasse.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/drawings.py" line="42" />
+   <location filename="cnnviz/gui/panels/drawings.py" line="43" />
    <source>Our drawings</source>
    <translation>Unsere Zeichnungen</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/drawings.py" line="42" />
+   <location filename="cnnviz/gui/panels/drawings.py" line="43" />
    <source>does the network read the class's handwriting?</source>
    <translation>Kann das Netz die Handschrift der Klasse lesen?</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/drawings.py" line="45" />
+   <location filename="cnnviz/gui/panels/drawings.py" line="46" />
    <source>&lt;b&gt;1.&lt;/b&gt; Draw a digit on the drawing pad.  &lt;b&gt;2.&lt;/b&gt; Click the digit you meant: it is saved for the class.</source>
    <translation>&lt;b&gt;1.&lt;/b&gt; Zeichne eine Ziffer auf die Zeichenfläche.  &lt;b&gt;2.&lt;/b&gt; Klicke die gemeinte Ziffer an: Sie wird für die Klasse gespeichert.</translation>
   </message>
@@ -2171,53 +2191,53 @@ Zuerst speichern, dann {what}?</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/drawings.py" line="90" />
-   <location filename="cnnviz/gui/panels/drawings.py" line="139" />
-   <location filename="cnnviz/gui/panels/drawings.py" line="308" />
+   <location filename="cnnviz/gui/panels/drawings.py" line="136" />
+   <location filename="cnnviz/gui/panels/drawings.py" line="307" />
    <source>our drawings</source>
    <translation>unsere Zeichnungen</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/drawings.py" line="94" />
+   <location filename="cnnviz/gui/panels/drawings.py" line="93" />
    <source>the MNIST test set</source>
    <translation>der MNIST-Testsatz</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/drawings.py" line="121" />
+   <location filename="cnnviz/gui/panels/drawings.py" line="118" />
    <source>The class's drawings</source>
    <translation>Zeichnungen der Klasse</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/drawings.py" line="122" />
+   <location filename="cnnviz/gui/panels/drawings.py" line="119" />
    <source>Each drawing with its label, what the network reads and a check mark or a cross</source>
    <translation>Jede Zeichnung mit ihrer Beschriftung, dem, was das Netz liest, und einem Häkchen oder Kreuz</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/drawings.py" line="130" />
+   <location filename="cnnviz/gui/panels/drawings.py" line="127" />
    <source>Open folder</source>
    <translation>Ordner öffnen</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/drawings.py" line="133" />
+   <location filename="cnnviz/gui/panels/drawings.py" line="130" />
    <source>Delete selected</source>
    <translation>Auswahl löschen</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/drawings.py" line="134" />
+   <location filename="cnnviz/gui/panels/drawings.py" line="131" />
    <source>Remove a scribble or a wrongly labelled drawing</source>
    <translation>Eine Kritzelei oder falsch beschriftete Zeichnung entfernen</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/drawings.py" line="190" />
+   <location filename="cnnviz/gui/panels/drawings.py" line="187" />
    <source>{count} drawings · {per_digit} · still missing: {missing}</source>
    <translation>{count} Zeichnungen · {per_digit} · es fehlen noch: {missing}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/drawings.py" line="192" />
+   <location filename="cnnviz/gui/panels/drawings.py" line="189" />
    <source>{count} drawings · {per_digit}</source>
    <translation>{count} Zeichnungen · {per_digit}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/drawings.py" line="163" />
+   <location filename="cnnviz/gui/panels/drawings.py" line="160" />
    <source>Reading the class's drawings…</source>
    <translation>Lese die Zeichnungen der Klasse…</translation>
   </message>
@@ -2227,22 +2247,22 @@ Zuerst speichern, dann {what}?</translation>
    <translation>Name (optional)</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/drawings.py" line="158" />
+   <location filename="cnnviz/gui/panels/drawings.py" line="155" />
    <source>Saved in {folder}</source>
    <translation>Gespeichert in {folder}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/drawings.py" line="217" />
+   <location filename="cnnviz/gui/panels/drawings.py" line="216" />
    <source>Saved as a {digit} ({count} drawings in {folder})</source>
    <translation>Als {digit} gespeichert ({count} Zeichnungen in {folder})</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/drawings.py" line="302" />
+   <location filename="cnnviz/gui/panels/drawings.py" line="301" />
    <source>Measured on the drawings the network was fine-tuned on: new drawings are the fair test.</source>
    <translation>Gemessen an den Zeichnungen, mit denen nachtrainiert wurde: Neue Zeichnungen sind der faire Test.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/drawings.py" line="308" />
+   <location filename="cnnviz/gui/panels/drawings.py" line="307" />
    <source>our drawings (none yet)</source>
    <translation>noch keine Zeichnungen</translation>
   </message>
@@ -2253,47 +2273,47 @@ Zuerst speichern, dann {what}?</translation>
    <translation>Zeichnung als {digit} speichern</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/drawings.py" line="169" />
+   <location filename="cnnviz/gui/panels/drawings.py" line="166" />
    <source>Could not read the drawings folder: {error}</source>
    <translation>Der Ordner mit den Zeichnungen konnte nicht gelesen werden: {error}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/drawings.py" line="208" />
+   <location filename="cnnviz/gui/panels/drawings.py" line="207" />
    <source>Could not save the drawing: {exc}</source>
    <translation>Die Zeichnung konnte nicht gespeichert werden: {exc}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/drawings.py" line="293" />
+   <location filename="cnnviz/gui/panels/drawings.py" line="292" />
    <source>our drawings ({correct} of {n})</source>
    <translation>unsere Zeichnungen ({correct} von {n})</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/drawings.py" line="297" />
+   <location filename="cnnviz/gui/panels/drawings.py" line="296" />
    <source>our drawings ({correct} of {n}), {before_finetune:.0f}% before fine-tuning</source>
    <translation>unsere Zeichnungen ({correct} von {n}), vor dem Nachtrainieren {before_finetune:.0f} %</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/drawings.py" line="234" />
+   <location filename="cnnviz/gui/panels/drawings.py" line="233" />
    <source>Could not delete the drawing: {exc}</source>
    <translation>Die Zeichnung konnte nicht gelöscht werden: {exc}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/drawings.py" line="323" />
+   <location filename="cnnviz/gui/panels/drawings.py" line="322" />
    <source>labelled {label} by {student}</source>
    <translation>beschriftet als {label}, gezeichnet von {student}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/drawings.py" line="323" />
+   <location filename="cnnviz/gui/panels/drawings.py" line="322" />
    <source>labelled {label}</source>
    <translation>beschriftet als {label}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/drawings.py" line="334" />
+   <location filename="cnnviz/gui/panels/drawings.py" line="333" />
    <source>labelled {label} by {student}; the network reads {answer}, {verdict}</source>
    <translation>beschriftet als {label}, gezeichnet von {student}; das Netz liest {answer}, {verdict}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/drawings.py" line="336" />
+   <location filename="cnnviz/gui/panels/drawings.py" line="335" />
    <source>labelled {label}; the network reads {answer}, {verdict}</source>
    <translation>beschriftet als {label}; das Netz liest {answer}, {verdict}</translation>
   </message>
@@ -2358,29 +2378,29 @@ Zuerst speichern, dann {what}?</translation>
    <translation>{count} Karten</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/filters.py" line="96" />
+   <location filename="cnnviz/gui/panels/filters.py" line="97" />
    <source>Finding the test images that excite the {count} classes…</source>
    <translation>Suche die Testbilder, die die {count} Klassen am stärksten anregen…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/filters.py" line="98" />
+   <location filename="cnnviz/gui/panels/filters.py" line="99" />
    <source>Finding the test images that excite the {count} filters of {layer}…</source>
    <translation>Suche die Testbilder, die die {count} Filter von {layer} am stärksten anregen…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/filters.py" line="164" />
-   <location filename="cnnviz/gui/panels/why.py" line="86" />
+   <location filename="cnnviz/gui/panels/filters.py" line="165" />
+   <location filename="cnnviz/gui/panels/why.py" line="87" />
    <source>on a copy of the latest weights, after each evaluation</source>
    <translation>mit einer Kopie der neuesten Gewichte, nach jeder Auswertung</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/filters.py" line="167" />
+   <location filename="cnnviz/gui/panels/filters.py" line="168" />
    <source>Whose units to look at: a conv layer's filters, or the output classes</source>
    <translation>Welche Einheiten: die Filter einer Faltungsschicht oder die Ausgabeklassen</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/filters.py" line="168" />
    <location filename="cnnviz/gui/panels/filters.py" line="169" />
+   <location filename="cnnviz/gui/panels/filters.py" line="170" />
    <source>Layer</source>
    <translation>Schicht</translation>
   </message>
@@ -2401,166 +2421,166 @@ Zuerst speichern, dann {what}?</translation>
    <translation>Für jede Einheit die Testbilder, die sie am stärksten anregen, neben der dafür optimierten Eingabe</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/filters.py" line="289" />
+   <location filename="cnnviz/gui/panels/filters.py" line="288" />
    <source>Looking into {layer} with the weights of step {step}…</source>
    <translation>Blick in {layer} mit den Gewichten von Schritt {step}…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/filters.py" line="360" />
+   <location filename="cnnviz/gui/panels/filters.py" line="359" />
    <source>&lt;b&gt;The {count} classes&lt;/b&gt; with the weights of step {step} (computed in {seconds} s)</source>
    <translation>&lt;b&gt;Die {count} Klassen&lt;/b&gt; mit den Gewichten von Schritt {step} (berechnet in {seconds} s)</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/filters.py" line="362" />
+   <location filename="cnnviz/gui/panels/filters.py" line="361" />
    <source>&lt;b&gt;The {count} filters of {layer}&lt;/b&gt; with the weights of step {step} (computed in {seconds} s)</source>
    <translation>&lt;b&gt;Die {count} Filter von {layer}&lt;/b&gt; mit den Gewichten von Schritt {step} (berechnet in {seconds} s)</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/filters.py" line="385" />
+   <location filename="cnnviz/gui/panels/filters.py" line="384" />
    <source>Each class: the 9 of the first {count} test images it scores highest; right: the input dreamed up to make it score highest (dream a 3), by {steps} steps of gradient ascent with jitter and blur. Click one to see it bigger.</source>
    <translation>Jede Klasse: die 9 der ersten {count} Testbilder, die sie am höchsten bewertet; rechts: die ausgedachte Eingabe, die sie am höchsten bewertet (träume eine 3), durch {steps} Schritte Gradientenanstieg mit Zittern und Weichzeichnen. Klicke eines an, um es größer zu sehen.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/filters.py" line="391" />
+   <location filename="cnnviz/gui/panels/filters.py" line="390" />
    <source>Each filter: the 9 of the first {count} test images that excite it most, orange: the patch its strongest spot sees; right: the pattern that excites it most in such a patch, by {steps} steps of blurred gradient ascent. Click one to see it bigger.</source>
    <translation>Jeder Filter: die 9 der ersten {count} Testbilder, die ihn am stärksten anregen, orange: das Feld, das seine stärkste Stelle sieht; rechts: das Muster, das ihn in so einem Feld am stärksten anregt, durch {steps} Schritte weichgezeichneten Gradientenanstieg. Klicke eines an, um es größer zu sehen.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/filters.py" line="117" />
+   <location filename="cnnviz/gui/panels/filters.py" line="118" />
    <source>Dreaming up the input that the {count} classes want most: step {done} of {steps}…</source>
    <translation>Erträume die Eingabe, die die {count} Klassen am meisten wollen: Schritt {done} von {steps}…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/filters.py" line="123" />
+   <location filename="cnnviz/gui/panels/filters.py" line="124" />
    <source>Dreaming up the input that the {count} filters of {layer} want most: step {done} of {steps}…</source>
    <translation>Erträume die Eingabe, die die {count} Filter von {layer} am meisten wollen: Schritt {done} von {steps}…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/filters.py" line="279" />
+   <location filename="cnnviz/gui/panels/filters.py" line="278" />
    <source>Nothing to look at yet: waiting for the test images.</source>
    <translation>Noch nichts zu sehen: warte auf die Testbilder.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/filters.py" line="281" />
+   <location filename="cnnviz/gui/panels/filters.py" line="280" />
    <source>Nothing to look at yet: waiting for a network.</source>
    <translation>Noch nichts zu sehen: warte auf ein Netz.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/filters.py" line="318" />
+   <location filename="cnnviz/gui/panels/filters.py" line="317" />
    <source>Could not look into the filters: {message}</source>
    <translation>Die Filter konnten nicht untersucht werden: {message}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/filters.py" line="337" />
+   <location filename="cnnviz/gui/panels/filters.py" line="336" />
    <source>class {name}</source>
    <translation>Klasse {name}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/filters.py" line="339" />
+   <location filename="cnnviz/gui/panels/filters.py" line="338" />
    <source>{layer} filter {unit}</source>
    <translation>{layer} Filter {unit}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/filters.py" line="352" />
+   <location filename="cnnviz/gui/panels/filters.py" line="351" />
    <source>The test images that excite it most ({indices}), and the input optimised to excite it</source>
    <translation>Die Testbilder, die es am stärksten anregen ({indices}), und die dafür optimierte Eingabe</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/filters.py" line="250" />
+   <location filename="cnnviz/gui/panels/filters.py" line="249" />
    <source>Could not read the network {spec!r}: {exc}</source>
    <translation>Das Netz {spec!r} konnte nicht gelesen werden: {exc}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/filters.py" line="256" />
+   <location filename="cnnviz/gui/panels/filters.py" line="255" />
    <source>the {count} classes</source>
    <translation>die {count} Klassen</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="34" />
+   <location filename="cnnviz/gui/panels/fool.py" line="36" />
    <source>a little everywhere</source>
    <translation>überall ein wenig</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="34" />
+   <location filename="cnnviz/gui/panels/fool.py" line="36" />
    <source>the fewest pixels</source>
    <translation>möglichst wenige Pixel</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="81" />
+   <location filename="cnnviz/gui/panels/fool.py" line="83" />
    <source>Could not make it say {target} within ± {levels} levels: try a bigger budget (it still says {now}, {percent}%).</source>
    <translation>Mit ± {levels} Stufen ließ es sich nicht dazu bringen, {target} zu sagen: erlaube eine größere Änderung (es sagt noch {now}, {percent} %).</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="90" />
+   <location filename="cnnviz/gui/panels/fool.py" line="92" />
    <source>{changed} of {pixels} pixels changed&lt;br&gt;by at most ± {levels} levels&lt;br&gt;size (L2): {l2}&lt;br&gt;{steps} steps, {seconds} s</source>
    <translation>{changed} von {pixels} Pixeln geändert&lt;br&gt;um höchstens ± {levels} Stufen&lt;br&gt;Größe (L2): {l2}&lt;br&gt;{steps} Schritte, {seconds} s</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="110" />
+   <location filename="cnnviz/gui/panels/fool.py" line="112" />
    <source>change the input a little so that it answers another digit</source>
    <translation>ändere die Eingabe ein wenig, sodass es eine andere Ziffer sagt</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="117" />
+   <location filename="cnnviz/gui/panels/fool.py" line="120" />
    <source>The digit the network should answer after the change</source>
    <translation>Die Ziffer, die das Netz nach der Änderung sagen soll</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="118" />
+   <location filename="cnnviz/gui/panels/fool.py" line="121" />
    <source>Target digit</source>
    <translation>Zielziffer</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="124" />
+   <location filename="cnnviz/gui/panels/fool.py" line="127" />
    <source>The most any one pixel may change (black is 0, white is 255)</source>
    <translation>Wie stark sich ein Pixel höchstens ändern darf (schwarz ist 0, weiß ist 255)</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="125" />
+   <location filename="cnnviz/gui/panels/fool.py" line="128" />
    <source>Budget per pixel</source>
    <translation>Erlaubte Änderung pro Pixel</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="130" />
+   <location filename="cnnviz/gui/panels/fool.py" line="133" />
    <source>A little everywhere: every pixel may change, within the budget (basic iterative method). The fewest pixels: one pixel at a time, each as far as the budget allows</source>
    <translation>Überall ein wenig: Jedes Pixel darf sich im Rahmen ändern (Basic Iterative Method). Möglichst wenige Pixel: eins nach dem anderen, jedes so weit wie erlaubt</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="135" />
+   <location filename="cnnviz/gui/panels/fool.py" line="138" />
    <source>How to change the input</source>
    <translation>Wie die Eingabe geändert wird</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="136" />
-   <location filename="cnnviz/gui/panels/fool.py" line="313" />
-   <location filename="cnnviz/gui/panels/fool.py" line="424" />
+   <location filename="cnnviz/gui/panels/fool.py" line="139" />
+   <location filename="cnnviz/gui/panels/fool.py" line="317" />
+   <location filename="cnnviz/gui/panels/fool.py" line="428" />
    <source>Attack</source>
    <translation>Angreifen</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="138" />
-   <location filename="cnnviz/gui/panels/fool.py" line="425" />
+   <location filename="cnnviz/gui/panels/fool.py" line="141" />
+   <location filename="cnnviz/gui/panels/fool.py" line="429" />
    <source>Attack now, with the latest weights</source>
    <translation>Jetzt angreifen, mit den neuesten Gewichten</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="139" />
+   <location filename="cnnviz/gui/panels/fool.py" line="142" />
    <source>Save fooling image…</source>
    <translation>Täuschungsbild speichern…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="141" />
+   <location filename="cnnviz/gui/panels/fool.py" line="144" />
    <source>Save the changed input as a 28×28 PNG: cnnviz predict --raw gives the same answer</source>
    <translation>Die geänderte Eingabe als 28×28-PNG speichern: cnnviz predict --raw gibt dieselbe Antwort</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="171" />
-   <location filename="cnnviz/gui/panels/fool.py" line="427" />
+   <location filename="cnnviz/gui/panels/fool.py" line="172" />
+   <location filename="cnnviz/gui/panels/fool.py" line="431" />
    <source>Original, change and fooled input</source>
    <translation>Original, Änderung und getäuschte Eingabe</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="172" />
+   <location filename="cnnviz/gui/panels/fool.py" line="173" />
    <source>The input, the change made to it (amplified; orange: brighter, blue: darker, white: unchanged) and the changed input</source>
    <translation>Die Eingabe, die Änderung daran (verstärkt; orange: heller, blau: dunkler, weiß: unverändert) und die geänderte Eingabe</translation>
   </message>
@@ -2570,158 +2590,158 @@ Zuerst speichern, dann {what}?</translation>
    <translation>Wie klein die Änderung ist: die größte Änderung eines Pixels (L-unendlich), die Größe der ganzen Änderung (L2, in Einheiten von vollem Weiß) und wie viele Pixel sich überhaupt geändert haben</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="271" />
+   <location filename="cnnviz/gui/panels/fool.py" line="275" />
    <source>&lt;b&gt;the change&lt;/b&gt;&lt;br&gt;orange: brighter, blue: darker</source>
    <translation>&lt;b&gt;die Änderung&lt;/b&gt;&lt;br&gt;orange: heller, blau: dunkler</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="273" />
+   <location filename="cnnviz/gui/panels/fool.py" line="277" />
    <source>&lt;b&gt;original&lt;/b&gt;&lt;br&gt;what the network saw</source>
    <translation>&lt;b&gt;Original&lt;/b&gt;&lt;br&gt;was das Netz sah</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="273" />
+   <location filename="cnnviz/gui/panels/fool.py" line="277" />
    <source>&lt;b&gt;fooled input&lt;/b&gt;&lt;br&gt;original + change</source>
    <translation>&lt;b&gt;getäuschte Eingabe&lt;/b&gt;&lt;br&gt;Original + Änderung</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="435" />
+   <location filename="cnnviz/gui/panels/fool.py" line="440" />
    <source>Save fooling image</source>
    <translation>Täuschungsbild speichern</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="74" />
+   <location filename="cnnviz/gui/panels/fool.py" line="76" />
    <source>It already says {target} ({percent}%): choose another digit to aim for.</source>
    <translation>Es sagt schon {target} ({percent} %): Wähle eine andere Zielziffer.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="78" />
+   <location filename="cnnviz/gui/panels/fool.py" line="80" />
    <source>The network now says {target} ({percent}%) instead of {label}.</source>
    <translation>Das Netz sagt jetzt {target} ({percent} %) statt {label}.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="149" />
+   <location filename="cnnviz/gui/panels/fool.py" line="152" />
    <source>change each pixel by at most</source>
    <translation>jedes Pixel höchstens ändern um</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="330" />
+   <location filename="cnnviz/gui/panels/fool.py" line="334" />
    <source>Nothing to attack yet: there are no weights (start training or load a model).</source>
    <translation>Noch nichts anzugreifen: Es gibt keine Gewichte (starte das Training oder lade ein Modell).</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="348" />
+   <location filename="cnnviz/gui/panels/fool.py" line="352" />
    <source>Attacking your drawing with the weights of step {step:,}…</source>
    <translation>Greife deine Zeichnung an, mit den Gewichten von Schritt {step:,}…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="349" />
+   <location filename="cnnviz/gui/panels/fool.py" line="353" />
    <source>Attacking test image #{index} (true label {label}) with the weights of step {step:,}…</source>
    <translation>Greife Testbild #{index} (richtig: {label}) an, mit den Gewichten von Schritt {step:,}…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="418" />
+   <location filename="cnnviz/gui/panels/fool.py" line="422" />
    <source>Your drawing · weights of step {step}</source>
    <translation>Deine Zeichnung · Gewichte von Schritt {step}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="419" />
+   <location filename="cnnviz/gui/panels/fool.py" line="423" />
    <source>Test image #{index} (true label {label}) · weights of step {step}</source>
    <translation>Testbild #{index} (richtig: {label}) · Gewichte von Schritt {step}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="445" />
+   <location filename="cnnviz/gui/panels/fool.py" line="453" />
    <source>Nothing to save yet: attack first.</source>
    <translation>Noch nichts zu speichern: Greife zuerst an.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="123" />
+   <location filename="cnnviz/gui/panels/fool.py" line="126" />
    <source> of {levels} grey levels</source>
    <translation> von {levels} Graustufen</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="145" />
+   <location filename="cnnviz/gui/panels/fool.py" line="148" />
    <location filename="cnnviz/gui/panels/registry.py" line="269" />
    <source>Fool</source>
    <translation>Tricks</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="146" />
+   <location filename="cnnviz/gui/panels/fool.py" line="149" />
    <source>make it say</source>
    <translation>es soll sagen</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="269" />
+   <location filename="cnnviz/gui/panels/fool.py" line="273" />
    <source>&lt;b&gt;the change ×{factor}&lt;/b&gt;&lt;br&gt;orange: brighter, blue: darker</source>
    <translation>&lt;b&gt;die Änderung ×{factor}&lt;/b&gt;&lt;br&gt;orange: heller, blau: dunkler</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="336" />
+   <location filename="cnnviz/gui/panels/fool.py" line="340" />
    <source>Nothing to attack yet: draw a digit on the pad first.</source>
    <translation>Noch nichts anzugreifen: Zeichne zuerst eine Ziffer auf die Zeichenfläche.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="337" />
+   <location filename="cnnviz/gui/panels/fool.py" line="341" />
    <source>Nothing to attack yet: no test image is loaded yet.</source>
    <translation>Noch nichts anzugreifen: Es ist noch kein Testbild geladen.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="386" />
+   <location filename="cnnviz/gui/panels/fool.py" line="390" />
    <source>Could not attack: {message}</source>
    <translation>Angriff nicht möglich: {message}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="455" />
+   <location filename="cnnviz/gui/panels/fool.py" line="463" />
    <source>Saved {written}: cnnviz predict --raw on it says {answer}.</source>
    <translation>{written} gespeichert: cnnviz predict --raw sagt dazu {answer}.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="287" />
+   <location filename="cnnviz/gui/panels/fool.py" line="291" />
    <source>Attack (step {step:,})</source>
    <translation>Angreifen (Schritt {step:,})</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="289" />
+   <location filename="cnnviz/gui/panels/fool.py" line="293" />
    <source>Attack again with the weights of step {step:,} (the result shown used step {result:,})</source>
    <translation>Erneut angreifen mit den Gewichten von Schritt {step:,} (das gezeigte Ergebnis nutzte Schritt {result:,})</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="451" />
+   <location filename="cnnviz/gui/panels/fool.py" line="459" />
    <source>Could not save the fooling image: {exc}</source>
    <translation>Das Täuschungsbild konnte nicht gespeichert werden: {exc}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool_bars.py" line="51" />
+   <location filename="cnnviz/gui/panels/fool_bars.py" line="60" />
    <source>before: {answer} ({percent}%)</source>
    <translation>vorher: {answer} ({percent} %)</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool_bars.py" line="51" />
+   <location filename="cnnviz/gui/panels/fool_bars.py" line="60" />
    <source>after: {answer} ({percent}%)</source>
    <translation>nachher: {answer} ({percent} %)</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool_bars.py" line="183" />
+   <location filename="cnnviz/gui/panels/fool_bars.py" line="199" />
    <source>One bar per digit: how sure the network is</source>
    <translation>Ein Balken pro Ziffer: wie sicher das Netz ist</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool_bars.py" line="182" />
+   <location filename="cnnviz/gui/panels/fool_bars.py" line="198" />
    <source>Probabilities before the change</source>
    <translation>Wahrscheinlichkeiten vor der Änderung</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool_bars.py" line="182" />
+   <location filename="cnnviz/gui/panels/fool_bars.py" line="198" />
    <source>Probabilities after the change</source>
    <translation>Wahrscheinlichkeiten nach der Änderung</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool_bars.py" line="48" />
+   <location filename="cnnviz/gui/panels/fool_bars.py" line="57" />
    <source>before</source>
    <translation>vorher</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool_bars.py" line="48" />
+   <location filename="cnnviz/gui/panels/fool_bars.py" line="57" />
    <source>after</source>
    <translation>nachher</translation>
   </message>
@@ -2782,27 +2802,27 @@ Zuerst speichern, dann {what}?</translation>
    <translation>Das Testbild aus den Merkmalskarten oder das in Fehler angeklickte</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/kernels.py" line="27" />
+   <location filename="cnnviz/gui/panels/kernels.py" line="28" />
    <source>blue &lt; 0 &lt; red</source>
    <translation>blau &lt; 0 &lt; rot</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/kernels.py" line="29" />
+   <location filename="cnnviz/gui/panels/kernels.py" line="30" />
    <source>A deeper conv layer: its kernels for one output channel</source>
    <translation>Eine tiefere Faltungsschicht: ihre Kernel für einen Ausgabekanal</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/kernels.py" line="31" />
+   <location filename="cnnviz/gui/panels/kernels.py" line="32" />
    <source>Output channel whose kernels (one per input channel) are shown</source>
    <translation>Ausgabekanal, dessen Kernel (einer pro Eingabekanal) gezeigt werden</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/kernels.py" line="35" />
+   <location filename="cnnviz/gui/panels/kernels.py" line="36" />
    <source>Deeper layer</source>
    <translation>Tiefere Schicht</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/kernels.py" line="36" />
+   <location filename="cnnviz/gui/panels/kernels.py" line="37" />
    <source>Output channel</source>
    <translation>Ausgabekanal</translation>
   </message>
@@ -2827,12 +2847,12 @@ Zuerst speichern, dann {what}?</translation>
    <translation>Gewichte als Farben: blau negativ, weiß null, rot positiv</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/kernels.py" line="33" />
+   <location filename="cnnviz/gui/panels/kernels.py" line="34" />
    <source>Deeper:</source>
    <translation>Tiefer:</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/kernels.py" line="33" />
+   <location filename="cnnviz/gui/panels/kernels.py" line="34" />
    <source>channel</source>
    <translation>Kanal</translation>
   </message>
@@ -2847,7 +2867,7 @@ Zuerst speichern, dann {what}?</translation>
    <translation>(Mittel über {count} Eingaben)</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/kernels.py" line="251" />
+   <location filename="cnnviz/gui/panels/kernels.py" line="252" />
    <source>channel {channel}: {count} × {size}</source>
    <translation>Kanal {channel}: {count} × {size}</translation>
   </message>
@@ -2857,66 +2877,66 @@ Zuerst speichern, dann {what}?</translation>
    <translation>Drücke Start: Hier wird die Lernrate jedes Schritts gezeichnet.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/learning_rate.py" line="44" />
-   <location filename="cnnviz/gui/panels/learning_rate.py" line="54" />
+   <location filename="cnnviz/gui/panels/learning_rate.py" line="48" />
+   <location filename="cnnviz/gui/panels/learning_rate.py" line="58" />
    <location filename="cnnviz/gui/panels/registry.py" line="294" />
    <source>Learning rate</source>
    <translation>Lernrate</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/learning_rate.py" line="45" />
+   <location filename="cnnviz/gui/panels/learning_rate.py" line="49" />
    <source>how big a step the optimizer takes; the schedule raises it, then lowers it so that the network settles</source>
    <translation>wie groß die Schritte des Optimierers sind; der Verlauf hebt sie erst an und senkt sie dann, damit sich das Netz einpendelt</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/learning_rate.py" line="54" />
+   <location filename="cnnviz/gui/panels/learning_rate.py" line="58" />
    <source>The learning rate of every step against epochs</source>
    <translation>Die Lernrate jedes Schritts über den Epochen</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/learning_rate.py" line="115" />
+   <location filename="cnnviz/gui/panels/learning_rate.py" line="119" />
    <source>No steps yet.</source>
    <translation>Noch keine Schritte.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/learning_rate.py" line="136" />
+   <location filename="cnnviz/gui/panels/learning_rate.py" line="140" />
    <source>now {rate} at epoch {epoch:.2f} (batch of {batch}) · highest {highest} at epoch {at:.2f}</source>
    <translation>jetzt {rate} in Epoche {epoch:.2f} (Batch von {batch}) · höchste {highest} in Epoche {at:.2f}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/map.py" line="36" />
+   <location filename="cnnviz/gui/panels/map.py" line="37" />
    <source>Each dot is a test image in its digit's colour. Close dots: images the network's last hidden layer sees as alike (seen along the two directions in which they differ most). Separate clouds: digits it tells apart.</source>
    <translation>Jeder Punkt ist ein Testbild in der Farbe seiner Ziffer. Nahe Punkte: Bilder, die die letzte verborgene Schicht des Netzes als ähnlich sieht (entlang der zwei Richtungen, in denen sie sich am stärksten unterscheiden). Getrennte Wolken: Ziffern, die es auseinanderhält.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/map.py" line="41" />
+   <location filename="cnnviz/gui/panels/map.py" line="42" />
    <source>Each dot is a test image in its class's colour. Close dots: images the network's last hidden layer sees as alike (seen along the two directions in which they differ most). Separate clouds: classes it tells apart.</source>
    <translation>Jeder Punkt ist ein Testbild in der Farbe seiner Klasse. Nahe Punkte: Bilder, die die letzte verborgene Schicht des Netzes als ähnlich sieht (entlang der zwei Richtungen, in denen sie sich am stärksten unterscheiden). Getrennte Wolken: Klassen, die es auseinanderhält.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/map.py" line="51" />
+   <location filename="cnnviz/gui/panels/map.py" line="52" />
    <source>each dot a test image, placed by the layer before the answer</source>
    <translation>jeder Punkt ein Testbild, platziert nach der Schicht vor der Antwort</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/map.py" line="53" />
-   <location filename="cnnviz/gui/panels/map.py" line="214" />
-   <location filename="cnnviz/gui/panels/map.py" line="393" />
+   <location filename="cnnviz/gui/panels/map.py" line="54" />
+   <location filename="cnnviz/gui/panels/map.py" line="213" />
+   <location filename="cnnviz/gui/panels/map.py" line="392" />
    <source>Update</source>
    <translation>Aktualisieren</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/map.py" line="54" />
+   <location filename="cnnviz/gui/panels/map.py" line="55" />
    <source>Make the map again with the latest weights</source>
    <translation>Die Karte mit den neuesten Gewichten neu erstellen</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/map.py" line="59" />
+   <location filename="cnnviz/gui/panels/map.py" line="60" />
    <source>Go back to the maps made earlier in the run (the Time-lapse's slider moves it too); at the right end: the latest</source>
    <translation>Zu früheren Karten des Laufs zurückgehen (auch der Zeitraffer-Regler bewegt ihn); ganz rechts: die neueste</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/map.py" line="64" />
+   <location filename="cnnviz/gui/panels/map.py" line="65" />
    <source>Map at an earlier step</source>
    <translation>Karte eines früheren Schritts</translation>
   </message>
@@ -2926,89 +2946,89 @@ Zuerst speichern, dann {what}?</translation>
    <translation>Jedes Testbild ist ein Punkt in der Farbe seiner Ziffer; Bilder, die das Netz ähnlich findet, liegen nah beieinander; der Stern ist deine Zeichnung</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/map.py" line="234" />
+   <location filename="cnnviz/gui/panels/map.py" line="233" />
    <source>Nothing to map yet: waiting for the test images.</source>
    <translation>Noch nichts für die Karte: warte auf die Testbilder.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/map.py" line="236" />
+   <location filename="cnnviz/gui/panels/map.py" line="235" />
    <source>Nothing to map yet: waiting for the network's weights.</source>
    <translation>Noch nichts für die Karte: warte auf die Gewichte des Netzes.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/map.py" line="254" />
+   <location filename="cnnviz/gui/panels/map.py" line="253" />
    <source>Placing {count:,} test images with the weights of step {step}…</source>
    <translation>Platziere {count:,} Testbilder mit den Gewichten von Schritt {step}…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/map.py" line="290" />
+   <location filename="cnnviz/gui/panels/map.py" line="289" />
    <source>Placing {count:,} test images with the weights of step {step}… ({done:,} of {count:,} read)</source>
    <translation>Platziere {count:,} Testbilder mit den Gewichten von Schritt {step}… ({done:,} von {count:,} gelesen)</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/map.py" line="347" />
+   <location filename="cnnviz/gui/panels/map.py" line="346" />
    <source>latest map</source>
    <translation>neueste Karte</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/map.py" line="375" />
+   <location filename="cnnviz/gui/panels/map.py" line="374" />
    <source>Could not make the map: {message}</source>
    <translation>Die Karte konnte nicht erstellt werden: {message}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/map.py" line="402" />
+   <location filename="cnnviz/gui/panels/map.py" line="401" />
    <source>{count:,} test images · weights of step {step:,} · the network gets {right:.0f}% of them right · the map keeps {explained:.0f}% of the spread</source>
    <translation>{count:,} Testbilder · Gewichte von Schritt {step:,} · das Netz hat {right:.0f} % richtig · die Karte zeigt {explained:.0f} % der Streuung</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/map.py" line="435" />
+   <location filename="cnnviz/gui/panels/map.py" line="434" />
    <source>★ your drawing:
 on the latest map</source>
    <translation>★ deine Zeichnung:
 auf der neuesten Karte</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/map.py" line="225" />
+   <location filename="cnnviz/gui/panels/map.py" line="224" />
    <source>This network knows {names}: the map needs drawings of them. Press Start to train it on the class canvas's drawings: the map then shows those held back.</source>
    <translation>Dieses Netz kennt {names}: Die Karte braucht Zeichnungen davon. Drücke Start, damit es mit den Zeichnungen der Klassen-Zeichenfläche lernt: Die Karte zeigt dann die zurückgehaltenen.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/map.py" line="283" />
+   <location filename="cnnviz/gui/panels/map.py" line="282" />
    <source>Placing {count:,} test images with the weights of step {step}… (all read: finding the two directions in which they differ most)</source>
    <translation>Platziere {count:,} Testbilder mit den Gewichten von Schritt {step}… (alle gelesen: suche die zwei Richtungen, in denen sie sich am meisten unterscheiden)</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/map.py" line="445" />
+   <location filename="cnnviz/gui/panels/map.py" line="444" />
    <source>★ your drawing:
 nearest the {digit}s</source>
    <translation>★ deine Zeichnung:
 am nächsten an den {digit}ern</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/map.py" line="447" />
+   <location filename="cnnviz/gui/panels/map.py" line="446" />
    <source>★ your drawing:
 nearest: {name}</source>
    <translation>★ deine Zeichnung:
 am nächsten: {name}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/map.py" line="185" />
-   <location filename="cnnviz/gui/panels/why.py" line="186" />
+   <location filename="cnnviz/gui/panels/map.py" line="184" />
+   <location filename="cnnviz/gui/panels/why.py" line="185" />
    <source>Update (step {step:,})</source>
    <translation>Aktualisieren (Schritt {step:,})</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/map.py" line="247" />
+   <location filename="cnnviz/gui/panels/map.py" line="246" />
    <source>Could not make the map: {exc}</source>
    <translation>Die Karte konnte nicht erstellt werden: {exc}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/map.py" line="349" />
+   <location filename="cnnviz/gui/panels/map.py" line="348" />
    <source>map at step {step:,}</source>
    <translation>Karte bei Schritt {step:,}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/map.py" line="431" />
+   <location filename="cnnviz/gui/panels/map.py" line="430" />
    <source>Could not place your drawing: {exc}</source>
    <translation>Deine Zeichnung konnte nicht platziert werden: {exc}</translation>
   </message>
@@ -3048,57 +3068,57 @@ Netz sagt {said} {mark}</translation>
    <translation>Das Testbild des Punkts unter dem Mauszeiger oder des zuletzt angeklickten</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/mistakes.py" line="165" />
+   <location filename="cnnviz/gui/panels/mistakes.py" line="163" />
    <source>The images of the chosen cell appear here, the most confident first.</source>
    <translation>Hier erscheinen die Bilder der gewählten Zelle, die sichersten zuerst.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/mistakes.py" line="166" />
+   <location filename="cnnviz/gui/panels/mistakes.py" line="164" />
    <source>No mistakes yet (or no evaluation yet).</source>
    <translation>Noch keine Fehler (oder noch keine Auswertung).</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/mistakes.py" line="88" />
+   <location filename="cnnviz/gui/panels/mistakes.py" line="89" />
    <location filename="cnnviz/gui/panels/registry.py" line="227" />
    <source>Mistakes</source>
    <translation>Fehler</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/mistakes.py" line="88" />
+   <location filename="cnnviz/gui/panels/mistakes.py" line="89" />
    <source>rows: the true digit · columns: what the network said · click a cell</source>
    <translation>Zeilen: die echte Ziffer · Spalten: die Antwort des Netzes · Zelle anklicken</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/mistakes.py" line="103" />
-   <location filename="cnnviz/gui/panels/mistakes.py" line="203" />
+   <location filename="cnnviz/gui/panels/mistakes.py" line="104" />
+   <location filename="cnnviz/gui/panels/mistakes.py" line="201" />
    <source>Train for a while: the matrix fills in at each test evaluation.</source>
    <translation>Eine Weile trainieren: Die Matrix füllt sich bei jeder Testauswertung.</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/mistakes.py" line="109" />
-   <location filename="cnnviz/gui/panels/mistakes.py" line="197" />
+   <location filename="cnnviz/gui/panels/mistakes.py" line="195" />
    <source>Empty until the first test evaluation</source>
    <translation>Leer bis zur ersten Testauswertung</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/mistakes.py" line="205" />
+   <location filename="cnnviz/gui/panels/mistakes.py" line="203" />
    <source>Click a cell of the matrix to see its images.</source>
    <translation>Klicke eine Zelle der Matrix an, um ihre Bilder zu sehen.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/mistakes.py" line="206" />
+   <location filename="cnnviz/gui/panels/mistakes.py" line="204" />
    <source>Surest mistakes: wrong, and very confident about it</source>
    <translation>Sicherste Fehler: falsch, und dabei sehr sicher</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/mistakes.py" line="432" />
-   <location filename="cnnviz/gui/panels/mistakes.py" line="367" />
+   <location filename="cnnviz/gui/panels/mistakes.py" line="430" />
+   <location filename="cnnviz/gui/panels/mistakes.py" line="365" />
    <source>True {truth}, read correctly: {total} images</source>
    <translation>Echt {truth}, richtig gelesen: {total} Bilder</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/mistakes.py" line="434" />
-   <location filename="cnnviz/gui/panels/mistakes.py" line="363" />
+   <location filename="cnnviz/gui/panels/mistakes.py" line="432" />
+   <location filename="cnnviz/gui/panels/mistakes.py" line="361" />
    <source>True {truth}, taken for {answer}: {total} images</source>
    <translation>Echt {truth}, gehalten für {answer}: {total} Bilder</translation>
   </message>
@@ -3113,62 +3133,62 @@ Netz sagt {said} {mark}</translation>
    <translation>erkannte Ziffer</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/mistakes.py" line="163" />
+   <location filename="cnnviz/gui/panels/mistakes.py" line="161" />
    <source>Each image with its true digit, the prediction, how sure, and a check mark or a cross</source>
    <translation>Jedes Bild mit seiner echten Ziffer, der Antwort des Netzes, wie sicher es ist, und einem Häkchen oder Kreuz</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/mistakes.py" line="281" />
+   <location filename="cnnviz/gui/panels/mistakes.py" line="279" />
    <source>No mistakes at all.</source>
    <translation>Überhaupt keine Fehler.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/mistakes.py" line="162" />
+   <location filename="cnnviz/gui/panels/mistakes.py" line="160" />
    <source>Images of the chosen cell</source>
    <translation>Bilder der gewählten Zelle</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/mistakes.py" line="162" />
+   <location filename="cnnviz/gui/panels/mistakes.py" line="160" />
    <source>Surest mistakes</source>
    <translation>Sicherste Fehler</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/mistakes.py" line="258" />
+   <location filename="cnnviz/gui/panels/mistakes.py" line="256" />
    <source>Test accuracy &lt;b&gt;{test_accuracy:.1f}%&lt;/b&gt; on {samples:,} test images at step {step:,}. Left: how often each digit is read right.</source>
    <translation>Testgenauigkeit &lt;b&gt;{test_accuracy:.1f} %&lt;/b&gt; auf {samples:,} Testbildern bei Schritt {step:,}. Links: wie oft jede Ziffer richtig gelesen wird.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/mistakes.py" line="415" />
+   <location filename="cnnviz/gui/panels/mistakes.py" line="413" />
    <source>Surest mistakes: {wrong} wrong of {samples:,}; the most confident first</source>
    <translation>Sicherste Fehler: {wrong} falsch von {samples:,}; die sichersten zuerst</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/mistakes.py" line="438" />
+   <location filename="cnnviz/gui/panels/mistakes.py" line="436" />
    <source>, showing the {count} surest</source>
    <translation>, die {count} sichersten werden gezeigt</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/mistakes.py" line="266" />
+   <location filename="cnnviz/gui/panels/mistakes.py" line="264" />
    <source>Test accuracy {percent}% at step {step}. Most often mixed up: {pairs}.</source>
    <translation>Testgenauigkeit {percent} % bei Schritt {step}. Am häufigsten verwechselt: {pairs}.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/mistakes.py" line="274" />
+   <location filename="cnnviz/gui/panels/mistakes.py" line="272" />
    <source>Test accuracy {percent}% at step {step}. No mistakes at all.</source>
    <translation>Testgenauigkeit {percent} % bei Schritt {step}. Überhaupt keine Fehler.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/mistakes.py" line="277" />
+   <location filename="cnnviz/gui/panels/mistakes.py" line="275" />
    <source>Most often mixed up: {pairs}</source>
    <translation>Am häufigsten verwechselt: {pairs}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/mistakes.py" line="381" />
+   <location filename="cnnviz/gui/panels/mistakes.py" line="379" />
    <source>test image #{index}: true {truth}, predicted {answer} ({percent}% sure), {verdict}. Click to look inside (feature maps, Why?).</source>
    <translation>Testbild #{index}: echt {truth}, erkannt {answer} (zu {percent} % sicher), {verdict}. Klicken, um hineinzusehen (Merkmalskarten, Warum?).</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/mistakes.py" line="268" />
+   <location filename="cnnviz/gui/panels/mistakes.py" line="266" />
    <source>{truth} taken for {answer} {count} times</source>
    <translation>{count}-mal {truth} für {answer} gehalten</translation>
   </message>
@@ -3242,52 +3262,52 @@ genauigkeit</translation>
    <translation>Zeiten</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="35" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="36" />
    <source>custom</source>
    <translation>eigenes</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="88" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="89" />
    <source>Run</source>
    <translation>Lauf</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="92" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="93" />
    <source>▶  Start</source>
    <translation>▶  Start</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="97" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="98" />
    <source>Step</source>
    <translation>Schritt</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="99" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="100" />
    <source>Reset</source>
    <translation>Neu</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="100" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="101" />
    <source>New random weights; the curves start over</source>
    <translation>Neue Zufallsgewichte; die Kurven beginnen von vorn</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="101" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="102" />
    <source>Save…</source>
    <translation>Speichern…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="102" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="103" />
    <source>Load…</source>
    <translation>Laden…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="103" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="104" />
    <source>Save the current weights as a .npz checkpoint</source>
    <translation>Die aktuellen Gewichte als .npz-Checkpoint speichern</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="104" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="105" />
    <source>Load a .npz checkpoint; Start continues training it</source>
    <translation>Einen .npz-Checkpoint laden; Start trainiert ihn weiter</translation>
   </message>
@@ -3342,49 +3362,49 @@ genauigkeit</translation>
    <translation>Epochen</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="196" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="195" />
    <source>Data and network</source>
    <translation>Daten und Netz</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="203" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="202" />
    <source>Dataset</source>
    <translation>Datensatz</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="210" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="209" />
    <source>type your own layer spec below</source>
    <translation>unten eine eigene Schichtbeschreibung eingeben</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="211" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="210" />
    <source>Network</source>
    <translation>Netz</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="214" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="213" />
    <source>convK-C[-same|-valid], relu, pool, dense-N, dropout-P, comma separated;
 the last layer must be dense-10. Press Enter to apply.</source>
    <translation>convK-C[-same|-valid], relu, pool, dense-N, dropout-P, durch Kommas getrennt;
 die letzte Schicht muss dense-10 sein. Enter übernimmt.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="233" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="231" />
    <source>Backend</source>
    <translation>Backend</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="94" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="95" />
    <source>Start training ({key})</source>
    <translation>Training starten ({key})</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="96" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="97" />
    <source>Pause or resume ({key})</source>
    <translation>Anhalten oder fortsetzen ({key})</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="98" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="99" />
    <source>Train exactly one batch ({key})</source>
    <translation>Genau einen Batch trainieren ({key})</translation>
   </message>
@@ -3396,190 +3416,205 @@ Keys: {start} start/pause · {step} step · {clear} clear drawing · {help} all 
 Tasten: {start} Start/Pause · {step} Schritt · {clear} Zeichnung löschen · {help} alle Tasten</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="246" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="244" />
    <source>{name}  ({where}, not available)</source>
    <translation>{name}  ({where}, nicht verfügbar)</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="252" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="250" />
    <source>not available: {why}</source>
    <translation>nicht verfügbar: {why}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/statistics.py" line="35" />
+   <location filename="cnnviz/gui/panels/statistics.py" line="37" />
    <source>Update size</source>
    <translation>Änderungsgröße</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/statistics.py" line="35" />
+   <location filename="cnnviz/gui/panels/statistics.py" line="37" />
    <source>Gradient norm</source>
    <translation>Gradientennorm</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/statistics.py" line="35" />
+   <location filename="cnnviz/gui/panels/statistics.py" line="37" />
    <source>Weights</source>
    <translation>Gewichte</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/statistics.py" line="89" />
+   <location filename="cnnviz/gui/panels/statistics.py" line="68" />
    <source>Weights and gradients</source>
    <translation>Gewichte und Gradienten</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/statistics.py" line="89" />
+   <location filename="cnnviz/gui/panels/statistics.py" line="68" />
    <source>per weight tensor, every few steps</source>
    <translation>pro Gewichtstensor, alle paar Schritte</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/statistics.py" line="91" />
+   <location filename="cnnviz/gui/panels/statistics.py" line="70" />
    <source>Percentile bands of this tensor's weights: 1–99% light, 25–75% dark, median</source>
    <translation>Perzentilbänder der Gewichte dieses Tensors: 1–99 % hell, 25–75 % dunkel, Median</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/statistics.py" line="93" />
-   <location filename="cnnviz/gui/panels/statistics.py" line="92" />
+   <location filename="cnnviz/gui/panels/statistics.py" line="72" />
+   <location filename="cnnviz/gui/panels/statistics.py" line="71" />
    <source>Weight distribution of</source>
    <translation>Gewichtsverteilung von</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/statistics.py" line="113" />
+   <location filename="cnnviz/gui/panels/statistics.py" line="91" />
    <source>The chosen tensor's weight percentiles, each tensor's update-to-weight ratio and gradient size against steps</source>
    <translation>Perzentile der Gewichte des gewählten Tensors, für jeden Tensor das Verhältnis von Änderung zu Gewicht und die Gradientengröße, über den Schritten</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/statistics.py" line="190" />
+   <location filename="cnnviz/gui/panels/statistics.py" line="170" />
    <source>No gradient: every value is 0</source>
    <translation>Kein Gradient: Jeder Wert ist 0</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/statistics.py" line="131" />
+   <location filename="cnnviz/gui/panels/statistics.py" line="109" />
    <source>|Δw| / |w| per step</source>
    <translation>|Δw| / |w| pro Schritt</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/statistics.py" line="134" />
+   <location filename="cnnviz/gui/panels/statistics.py" line="112" />
    <source>gradient norm</source>
    <translation>Gradientennorm</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/statistics.py" line="137" />
+   <location filename="cnnviz/gui/panels/statistics.py" line="115" />
    <source>weights</source>
    <translation>Gewichte</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/statistics.py" line="402" />
+   <location filename="cnnviz/gui/panels/statistics.py" line="385" />
    <source>Statistics arrive every few steps while training. Healthy updates change the weights by about 1/1000 of their size per step (the green band).</source>
    <translation>Die Statistiken kommen während des Trainings alle paar Schritte. Gesunde Updates ändern die Gewichte pro Schritt um etwa 1/1000 ihrer Größe (das grüne Band).</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/statistics.py" line="176" />
+   <location filename="cnnviz/gui/panels/statistics.py" line="156" />
    <source>too small</source>
    <translation>zu klein</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/statistics.py" line="177" />
+   <location filename="cnnviz/gui/panels/statistics.py" line="157" />
    <source>too big</source>
    <translation>zu groß</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/statistics.py" line="397" />
+   <location filename="cnnviz/gui/panels/statistics.py" line="380" />
    <source>✓ Looks healthy: each step changes the weights by about {ratio} of their size (the green band).</source>
    <translation>✓ Sieht gesund aus: Jeder Schritt ändert die Gewichte um etwa {ratio} ihrer Größe (das grüne Band).</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/statistics.py" line="484" />
+   <location filename="cnnviz/gui/panels/statistics.py" line="483" />
    <source>{layer} weights</source>
    <translation>Gewichte {layer}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/timelapse.py" line="38" />
+   <location filename="cnnviz/gui/panels/timelapse.py" line="42" />
    <source>one frame per test evaluation · drag the slider to go back in time</source>
    <translation>ein Bild pro Testauswertung · Schieberegler ziehen, um zurückzugehen</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/timelapse.py" line="41" />
-   <location filename="cnnviz/gui/panels/timelapse.py" line="240" />
+   <location filename="cnnviz/gui/panels/timelapse.py" line="46" />
+   <location filename="cnnviz/gui/panels/timelapse.py" line="245" />
    <source>▶ Play</source>
    <translation>▶ Abspielen</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/timelapse.py" line="42" />
+   <location filename="cnnviz/gui/panels/timelapse.py" line="47" />
    <source>Play the recording from the start</source>
    <translation>Die Aufzeichnung von vorn abspielen</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/timelapse.py" line="48" />
+   <location filename="cnnviz/gui/panels/timelapse.py" line="53" />
    <source>GIF…</source>
    <translation>GIF…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/timelapse.py" line="49" />
+   <location filename="cnnviz/gui/panels/timelapse.py" line="54" />
    <source>Export the kernels' time-lapse as an animated GIF</source>
    <translation>Den Zeitraffer der Kernel als animiertes GIF exportieren</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/timelapse.py" line="50" />
+   <location filename="cnnviz/gui/panels/timelapse.py" line="55" />
    <source>PNGs…</source>
    <translation>PNGs…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/timelapse.py" line="51" />
+   <location filename="cnnviz/gui/panels/timelapse.py" line="56" />
    <source>Export one PNG per frame into a folder</source>
    <translation>Ein PNG pro Bild in einen Ordner exportieren</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/timelapse.py" line="58" />
+   <location filename="cnnviz/gui/panels/timelapse.py" line="63" />
    <source>Scrub through training: one position per evaluation</source>
    <translation>Durch das Training spulen: eine Position pro Auswertung</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/timelapse.py" line="60" />
-   <location filename="cnnviz/gui/panels/timelapse.py" line="110" />
+   <location filename="cnnviz/gui/panels/timelapse.py" line="65" />
+   <location filename="cnnviz/gui/panels/timelapse.py" line="115" />
    <source>Nothing recorded yet: press Start. A frame is kept at every test evaluation.</source>
    <translation>Noch nichts aufgezeichnet: Drücke Start. Bei jeder Testauswertung wird ein Bild gespeichert.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/timelapse.py" line="226" />
+   <location filename="cnnviz/gui/panels/timelapse.py" line="231" />
    <source>not measured yet</source>
    <translation>noch nicht gemessen</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/timelapse.py" line="244" />
+   <location filename="cnnviz/gui/panels/timelapse.py" line="249" />
    <source>❚❚ Stop</source>
    <translation>❚❚ Stopp</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/timelapse.py" line="228" />
+   <location filename="cnnviz/gui/panels/timelapse.py" line="262" />
+   <source>Export time-lapse as GIF</source>
+   <translation>Zeitraffer als GIF exportieren</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/timelapse.py" line="274" />
+   <source>Export time-lapse frames into a folder</source>
+   <translation>Zeitraffer-Bilder in einen Ordner exportieren</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/timelapse.py" line="233" />
    <source>Frame {index} of {count} · step {step:,} · epoch {epoch:.2f} · test accuracy {accuracy}</source>
    <translation>Bild {index} von {count} · Schritt {step:,} · Epoche {epoch:.2f} · Testgenauigkeit {accuracy}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/timelapse.py" line="277" />
+   <location filename="cnnviz/gui/panels/timelapse.py" line="264" />
+   <source>Animated GIF</source>
+   <translation>Animiertes GIF</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/timelapse.py" line="289" />
    <source>Saved the time-lapse ({count} frames) to {path}</source>
    <translation>Zeitraffer ({count} Bilder) in {path} gespeichert</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/timelapse.py" line="290" />
+   <location filename="cnnviz/gui/panels/timelapse.py" line="302" />
    <source>Saved {count} PNG frames to {folder}</source>
    <translation>{count} PNG-Bilder in {folder} gespeichert</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/timelapse.py" line="199" />
+   <location filename="cnnviz/gui/panels/timelapse.py" line="204" />
    <source>&lt;b&gt;{layer}&lt;/b&gt; kernels{channel}: {count} × {kh}×{kw}, one colour scale for every frame</source>
    <translation>&lt;b&gt;{layer}&lt;/b&gt; Kernel{channel}: {count} × {kh}×{kw}, eine Farbskala für alle Bilder</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/timelapse.py" line="224" />
+   <location filename="cnnviz/gui/panels/timelapse.py" line="229" />
    <source>&lt;b&gt;{name}&lt;/b&gt; ({c} maps)</source>
    <translation>&lt;b&gt;{name}&lt;/b&gt; ({c} Karten)</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/timelapse.py" line="274" />
+   <location filename="cnnviz/gui/panels/timelapse.py" line="286" />
    <source>Could not export the GIF: {exc}</source>
    <translation>Das GIF konnte nicht exportiert werden: {exc}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/timelapse.py" line="288" />
+   <location filename="cnnviz/gui/panels/timelapse.py" line="300" />
    <source>Could not export the frames: {exc}</source>
    <translation>Die Einzelbilder konnten nicht exportiert werden: {exc}</translation>
   </message>
@@ -3589,7 +3624,7 @@ Tasten: {start} Start/Pause · {step} Schritt · {clear} Zeichnung löschen · {
    <translation>{ms} ms/Batch zu {size}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/timings.py" line="68" />
+   <location filename="cnnviz/gui/panels/timings.py" line="69" />
    <source>dark: forward · light: backward · latest of each backend</source>
    <translation>dunkel: vorwärts · hell: rückwärts · neueste pro Backend</translation>
   </message>
@@ -3646,33 +3681,33 @@ erscheinen hier während des Trainings</translation>
    <translation>{title}: klicken zum Vergrößern</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/why.py" line="86" />
+   <location filename="cnnviz/gui/panels/why.py" line="87" />
    <source>Why did it say that?</source>
    <translation>Warum hat es das gesagt?</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/why.py" line="90" />
+   <location filename="cnnviz/gui/panels/why.py" line="91" />
    <source>Compute again with the latest weights</source>
    <translation>Mit den neuesten Gewichten neu berechnen</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/why.py" line="95" />
+   <location filename="cnnviz/gui/panels/why.py" line="96" />
    <source>Which class's evidence to show (default: the one the network chose)</source>
    <translation>Für welche Klasse der Beleg gezeigt wird (Standard: die Antwort des Netzes)</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/why.py" line="100" />
+   <location filename="cnnviz/gui/panels/why.py" line="101" />
    <source>Side of the black square slid over the image for the occlusion map</source>
    <translation>Seitenlänge des schwarzen Quadrats, das für die Verdeckungskarte über das Bild geschoben wird</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/why.py" line="107" />
-   <location filename="cnnviz/gui/panels/why.py" line="104" />
+   <location filename="cnnviz/gui/panels/why.py" line="108" />
+   <location filename="cnnviz/gui/panels/why.py" line="105" />
    <source>evidence for class</source>
    <translation>Beleg für Klasse</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/why.py" line="108" />
+   <location filename="cnnviz/gui/panels/why.py" line="109" />
    <source>Occlusion patch size</source>
    <translation>Größe des Verdeckungsfelds</translation>
   </message>
@@ -3687,67 +3722,67 @@ erscheinen hier während des Trainings</translation>
    <translation>Die Eingabe; wo eine Änderung die Bewertung am stärksten bewegen würde; wo das Verdecken des Bildes schadet (orange) oder hilft (blau)</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/why.py" line="132" />
+   <location filename="cnnviz/gui/panels/why.py" line="131" />
    <source>Saliency: the gradient of the class score with respect to each pixel (exact, one backward pass). Occlusion: a black square slides over the image and we watch the probability drop.</source>
    <translation>Salienz: der Gradient der Klassenbewertung nach jedem Pixel (exakt, ein Rückwärtsdurchlauf). Verdeckung: Ein schwarzes Quadrat gleitet über das Bild, und wir sehen, wie die Wahrscheinlichkeit sinkt.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/why.py" line="165" />
+   <location filename="cnnviz/gui/panels/why.py" line="164" />
    <source>predicted</source>
    <translation>erkannt</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/why.py" line="226" />
+   <location filename="cnnviz/gui/panels/why.py" line="225" />
    <source>Explaining your drawing with the weights of step {step}…</source>
    <translation>Erkläre deine Zeichnung mit den Gewichten von Schritt {step}…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/why.py" line="227" />
+   <location filename="cnnviz/gui/panels/why.py" line="226" />
    <source>Explaining test image #{index} (true label {label}) with the weights of step {step}…</source>
    <translation>Erkläre Testbild #{index} (richtig: {label}) mit den Gewichten von Schritt {step}…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/why.py" line="270" />
+   <location filename="cnnviz/gui/panels/why.py" line="269" />
    <source>Your drawing: the network says &lt;b&gt;{answer}&lt;/b&gt; ({percent}% sure){chosen} · weights of step {step}</source>
    <translation>Deine Zeichnung: Das Netz sagt &lt;b&gt;{answer}&lt;/b&gt; (zu {percent} % sicher){chosen} · Gewichte von Schritt {step}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/why.py" line="271" />
+   <location filename="cnnviz/gui/panels/why.py" line="270" />
    <source>Test image #{index} (true label {label}): the network says &lt;b&gt;{answer}&lt;/b&gt; ({percent}% sure){chosen} · weights of step {step}</source>
    <translation>Testbild #{index} (richtig: {label}): Das Netz sagt &lt;b&gt;{answer}&lt;/b&gt; (zu {percent} % sicher){chosen} · Gewichte von Schritt {step}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/why.py" line="102" />
+   <location filename="cnnviz/gui/panels/why.py" line="103" />
    <source>Explain</source>
    <translation>Erklären</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/why.py" line="105" />
+   <location filename="cnnviz/gui/panels/why.py" line="106" />
    <source>occlusion patch</source>
    <translation>Verdeckungsfeld</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/why.py" line="212" />
+   <location filename="cnnviz/gui/panels/why.py" line="211" />
    <source>Nothing to explain yet: there are no weights (start training or load a model).</source>
    <translation>Noch nichts zu erklären: Es gibt keine Gewichte (starte das Training oder lade ein Modell).</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/why.py" line="244" />
+   <location filename="cnnviz/gui/panels/why.py" line="243" />
    <source>Could not explain: {message}</source>
    <translation>Erklärung nicht möglich: {message}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/why.py" line="264" />
+   <location filename="cnnviz/gui/panels/why.py" line="263" />
    <source>; showing the evidence for &lt;b&gt;{digit}&lt;/b&gt; ({percent}%)</source>
    <translation>; Beleg für &lt;b&gt;{digit}&lt;/b&gt; ({percent} %)</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/why.py" line="215" />
+   <location filename="cnnviz/gui/panels/why.py" line="214" />
    <source>Nothing to explain yet: draw a digit on the pad first.</source>
    <translation>Noch nichts zu erklären: Zeichne zuerst eine Ziffer auf die Zeichenfläche.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/why.py" line="216" />
+   <location filename="cnnviz/gui/panels/why.py" line="215" />
    <source>Nothing to explain yet: no test image is loaded yet.</source>
    <translation>Noch nichts zu erklären: Es ist noch kein Testbild geladen.</translation>
   </message>
@@ -3782,62 +3817,62 @@ erscheinen hier während des Trainings</translation>
    <translation>&lt;b&gt;Verdeckung&lt;/b&gt;&lt;br&gt;orange: schadet · blau: hilft</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/questions.py" line="114" />
+   <location filename="cnnviz/gui/questions.py" line="127" />
    <source>Stop and go ahead</source>
    <translation>Stoppen und fortfahren</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/questions.py" line="188" />
+   <location filename="cnnviz/gui/questions.py" line="201" />
    <source>Open the lesson?</source>
    <translation>Die Lektion öffnen?</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/questions.py" line="192" />
+   <location filename="cnnviz/gui/questions.py" line="205" />
    <source>Open the lesson</source>
    <translation>Lektion öffnen</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/questions.py" line="209" />
+   <location filename="cnnviz/gui/questions.py" line="222" />
    <source>The lesson's run is not saved (step {step}).</source>
    <translation>Der Lauf der Lektion ist nicht gespeichert (Schritt {step}).</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/questions.py" line="219" />
+   <location filename="cnnviz/gui/questions.py" line="232" />
    <source>Closing the lesson stops it and brings back the settings and the run from before the lesson.</source>
    <translation>Das Schließen der Lektion beendet ihn und holt die Einstellungen und den Lauf von vor der Lektion zurück.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/questions.py" line="222" />
+   <location filename="cnnviz/gui/questions.py" line="235" />
    <source>Close the lesson?</source>
    <translation>Die Lektion schließen?</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/questions.py" line="229" />
+   <location filename="cnnviz/gui/questions.py" line="242" />
    <source>Go on with the lesson</source>
    <translation>Mit der Lektion weitermachen</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/questions.py" line="233" />
+   <location filename="cnnviz/gui/questions.py" line="246" />
    <source>Keep it to compare: its curves stay on the plots, grey and dashed, beside the run from before.</source>
    <translation>Zum Vergleich behalten: seine Kurven bleiben grau und gestrichelt in den Diagrammen, neben dem Lauf von vorher.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/questions.py" line="234" />
+   <location filename="cnnviz/gui/questions.py" line="247" />
    <source>Save it: a model file to load again later.</source>
    <translation>Speichern: eine Modelldatei, die sich später wieder laden lässt.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/questions.py" line="235" />
+   <location filename="cnnviz/gui/questions.py" line="248" />
    <source>Discard it: the lesson's run is gone.</source>
    <translation>Verwerfen: der Lauf der Lektion ist weg.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/questions.py" line="93" />
+   <location filename="cnnviz/gui/questions.py" line="106" />
    <source>The run is paused</source>
    <translation>Der Lauf ist pausiert</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/questions.py" line="94" />
+   <location filename="cnnviz/gui/questions.py" line="107" />
    <source>A training run is paused. To {action}, it has to stop (the weights trained so far are replaced).
 
 Stop the run and go ahead?</source>
@@ -3846,18 +3881,18 @@ Stop the run and go ahead?</source>
 Training stoppen und fortfahren?</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/questions.py" line="98" />
-   <location filename="cnnviz/gui/questions.py" line="193" />
+   <location filename="cnnviz/gui/questions.py" line="111" />
+   <location filename="cnnviz/gui/questions.py" line="206" />
    <source>Keep the run</source>
    <translation>Lauf behalten</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/questions.py" line="102" />
+   <location filename="cnnviz/gui/questions.py" line="115" />
    <source>Training is running</source>
    <translation>Das Training läuft</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/questions.py" line="103" />
+   <location filename="cnnviz/gui/questions.py" line="116" />
    <source>A training run is going on. To {action}, it has to stop (the weights trained so far are replaced).
 
 Stop the run and go ahead?</source>
@@ -3866,110 +3901,110 @@ Stop the run and go ahead?</source>
 Training stoppen und fortfahren?</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/questions.py" line="107" />
-   <location filename="cnnviz/gui/questions.py" line="193" />
+   <location filename="cnnviz/gui/questions.py" line="120" />
+   <location filename="cnnviz/gui/questions.py" line="206" />
    <source>Keep training</source>
    <translation>Weiter trainieren</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/questions.py" line="191" />
+   <location filename="cnnviz/gui/questions.py" line="204" />
    <source>Save it first…</source>
    <translation>Zuerst speichern…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/questions.py" line="211" />
+   <location filename="cnnviz/gui/questions.py" line="224" />
    <source>The lesson's run is paused at step {step}.</source>
    <translation>Der Lauf der Lektion ist bei Schritt {step} angehalten.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/questions.py" line="213" />
+   <location filename="cnnviz/gui/questions.py" line="226" />
    <source>The lesson's run is training (paused for this question at step {step}).</source>
    <translation>Der Lauf der Lektion trainiert (für diese Frage bei Schritt {step} angehalten).</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/questions.py" line="227" />
+   <location filename="cnnviz/gui/questions.py" line="240" />
    <source>Save it…</source>
    <translation>Speichern…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/questions.py" line="228" />
+   <location filename="cnnviz/gui/questions.py" line="241" />
    <source>Discard it</source>
    <translation>Verwerfen</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/questions.py" line="58" />
-   <location filename="cnnviz/gui/questions.py" line="74" />
-   <location filename="cnnviz/gui/questions.py" line="51" />
+   <location filename="cnnviz/gui/questions.py" line="60" />
+   <location filename="cnnviz/gui/questions.py" line="87" />
+   <location filename="cnnviz/gui/questions.py" line="53" />
    <source>you {action}</source>
    <translation>{action}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/questions.py" line="74" />
+   <location filename="cnnviz/gui/questions.py" line="87" />
    <source>start a new run</source>
    <translation>einen neuen Lauf starten</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/questions.py" line="180" />
+   <location filename="cnnviz/gui/questions.py" line="193" />
    <source>It is not saved.</source>
    <translation>Er ist nicht gespeichert.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/questions.py" line="182" />
+   <location filename="cnnviz/gui/questions.py" line="195" />
    <source>The lesson “{title}” sets it aside, stopped: closing the lesson brings it back, with its weights and curves.</source>
    <translation>Die Lektion „{title}“ legt ihn beendet beiseite: Das Schließen der Lektion holt ihn mit seinen Gewichten und Kurven zurück.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/questions.py" line="226" />
+   <location filename="cnnviz/gui/questions.py" line="239" />
    <source>Keep it to compare</source>
    <translation>Zum Vergleich behalten</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/questions.py" line="170" />
+   <location filename="cnnviz/gui/questions.py" line="183" />
    <source>The run now (step {step}) is not saved.</source>
    <translation>Der Lauf jetzt (Schritt {step}) ist nicht gespeichert.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/questions.py" line="217" />
+   <location filename="cnnviz/gui/questions.py" line="230" />
    <source>Its test accuracy: {accuracy}%.</source>
    <translation>Seine Testgenauigkeit: {accuracy} %.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/questions.py" line="174" />
+   <location filename="cnnviz/gui/questions.py" line="187" />
    <source>A training run is paused at step {step}.</source>
    <translation>Ein Trainingslauf ist bei Schritt {step} angehalten.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/questions.py" line="176" />
+   <location filename="cnnviz/gui/questions.py" line="189" />
    <source>A training run is going on (paused for this question at step {step}).</source>
    <translation>Ein Trainingslauf läuft (für diese Frage bei Schritt {step} angehalten).</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/restore_question.py" line="28" />
+   <location filename="cnnviz/gui/restore_question.py" line="29" />
    <source>Restore an autosaved run?</source>
    <translation>Einen automatisch gesicherten Lauf wiederherstellen?</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/restore_question.py" line="70" />
+   <location filename="cnnviz/gui/restore_question.py" line="69" />
    <source>Restore</source>
    <translation>Wiederherstellen</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/restore_question.py" line="71" />
+   <location filename="cnnviz/gui/restore_question.py" line="70" />
    <source>Discard</source>
    <translation>Verwerfen</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/restore_question.py" line="72" />
+   <location filename="cnnviz/gui/restore_question.py" line="71" />
    <source>Later</source>
    <translation>Später</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/restore_question.py" line="17" />
+   <location filename="cnnviz/gui/restore_question.py" line="18" />
    <source>network {network}, {run}, autosaved {when}</source>
    <translation>Netz {network}, {run}, automatisch gesichert {when}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/restore_question.py" line="35" />
+   <location filename="cnnviz/gui/restore_question.py" line="36" />
    <source>Runs of earlier sessions were autosaved (newest first). Restore the one chosen?</source>
    <translation>Läufe früherer Sitzungen wurden automatisch gesichert (neueste zuerst). Den ausgewählten wiederherstellen?</translation>
   </message>
@@ -3989,7 +4024,7 @@ Training stoppen und fortfahren?</translation>
    <translation>Auch die {count:,} älteren Sicherungen löschen (nicht aufgeführt)</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/restore_question.py" line="31" />
+   <location filename="cnnviz/gui/restore_question.py" line="32" />
    <source>A run of an earlier session was autosaved{count}:
 {describe_offer}.
 Restore it?</source>
@@ -4014,7 +4049,7 @@ Wiederherstellen?</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/router.py" line="58" />
-   <location filename="cnnviz/gui/status.py" line="35" />
+   <location filename="cnnviz/gui/status.py" line="36" />
    <source>ETA {value}</source>
    <translation>Rest {value}</translation>
   </message>
@@ -4224,7 +4259,7 @@ Wiederherstellen?</translation>
    <translation>Diese Liste der Tasten</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/shortcuts.py" line="244" />
+   <location filename="cnnviz/gui/shortcuts.py" line="257" />
    <source>Keys</source>
    <translation>Tasten</translation>
   </message>
@@ -4234,107 +4269,107 @@ Wiederherstellen?</translation>
    <translation>{keys} oder {key}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/status.py" line="39" />
+   <location filename="cnnviz/gui/status.py" line="40" />
    <source>waiting for the last run's step to end…</source>
    <translation>warte auf den letzten Schritt des vorigen Laufs…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/status.py" line="41" />
+   <location filename="cnnviz/gui/status.py" line="42" />
    <source>still waiting for the last run's step to end (over 30 s)…</source>
    <translation>warte noch auf den letzten Schritt des vorigen Laufs (über 30 s)…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/status.py" line="44" />
+   <location filename="cnnviz/gui/status.py" line="45" />
    <source>ready</source>
    <translation>bereit</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/status.py" line="45" />
+   <location filename="cnnviz/gui/status.py" line="46" />
    <source>idle</source>
    <translation>untätig</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/status.py" line="46" />
+   <location filename="cnnviz/gui/status.py" line="47" />
    <source>starting</source>
    <translation>startet</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/status.py" line="47" />
+   <location filename="cnnviz/gui/status.py" line="48" />
    <source>running</source>
    <translation>läuft</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/status.py" line="48" />
+   <location filename="cnnviz/gui/status.py" line="49" />
    <source>paused</source>
    <translation>angehalten</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/status.py" line="49" />
+   <location filename="cnnviz/gui/status.py" line="50" />
    <source>reset</source>
    <translation>zurückgesetzt</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/status.py" line="50" />
+   <location filename="cnnviz/gui/status.py" line="51" />
    <source>finished</source>
    <translation>fertig</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/status.py" line="51" />
+   <location filename="cnnviz/gui/status.py" line="52" />
    <source>stopped</source>
    <translation>gestoppt</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/status.py" line="52" />
+   <location filename="cnnviz/gui/status.py" line="53" />
    <source>failed</source>
    <translation>fehlgeschlagen</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/status.py" line="53" />
+   <location filename="cnnviz/gui/status.py" line="54" />
    <source>stopped by an error</source>
    <translation>durch einen Fehler gestoppt</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/status.py" line="54" />
+   <location filename="cnnviz/gui/status.py" line="55" />
    <source>ready · compiling kernels</source>
    <translation>bereit · kompiliert Kernel</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/status.py" line="55" />
+   <location filename="cnnviz/gui/status.py" line="56" />
    <source>starting (loading data)…</source>
    <translation>startet (lädt Daten)…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/status.py" line="56" />
+   <location filename="cnnviz/gui/status.py" line="57" />
    <source>starting (loading data and compiling kernels)…</source>
    <translation>startet (lädt Daten, kompiliert Kernel)…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/status.py" line="32" />
+   <location filename="cnnviz/gui/status.py" line="33" />
    <source>epoch {value}</source>
    <translation>Epoche {value}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/status.py" line="33" />
+   <location filename="cnnviz/gui/status.py" line="34" />
    <source>step {value}</source>
    <translation>Schritt {value}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/status.py" line="34" />
+   <location filename="cnnviz/gui/status.py" line="35" />
    <source>backend {value}</source>
    <translation>Backend {value}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/status.py" line="36" />
+   <location filename="cnnviz/gui/status.py" line="37" />
    <source>test accuracy {value}</source>
    <translation>Testgenauigkeit {value}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/status.py" line="139" />
+   <location filename="cnnviz/gui/status.py" line="140" />
    <source>Hide this message</source>
    <translation>Diese Meldung ausblenden</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/status.py" line="420" />
+   <location filename="cnnviz/gui/status.py" line="422" />
    <source>{value} images/s</source>
    <translation>{value} Bilder/s</translation>
   </message>
@@ -4344,32 +4379,32 @@ Wiederherstellen?</translation>
    <translation>cnnviz – einem CNN beim Lernen zusehen</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/window.py" line="348" />
+   <location filename="cnnviz/gui/window.py" line="350" />
    <source>{zoom}: presenter mode's type stays as it is (it grows from {level}%)</source>
    <translation>{zoom}: Die Schrift des Präsentationsmodus bleibt, wie sie ist (sie wächst ab {level} %)</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/window.py" line="345" />
+   <location filename="cnnviz/gui/window.py" line="347" />
    <source>{zoom}: presenter mode's type is already the largest that fits this window ({width}×{height})</source>
    <translation>{zoom}: Die Schrift des Präsentationsmodus ist schon die größte, die in dieses Fenster passt ({width}×{height})</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/window.py" line="368" />
+   <location filename="cnnviz/gui/window.py" line="370" />
    <source>Zoom {asked}% does not fit this window ({width}×{height}): showing {level}%, the largest at which every view fits.</source>
    <translation>Zoom {asked} % passt nicht in dieses Fenster ({width}×{height}): Gezeigt wird {level} %, der größte, bei dem jede Ansicht passt.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/window.py" line="437" />
+   <location filename="cnnviz/gui/window.py" line="441" />
    <source>Test image #{index}: see inside it in Training (feature maps) and Why?</source>
    <translation>Testbild #{index}: Blick hinein unter Lernen (Merkmalskarten) und Warum?</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/window.py" line="382" />
+   <location filename="cnnviz/gui/window.py" line="386" />
    <source>Zoom {level}% is the largest at which every view fits this window ({width}×{height})</source>
    <translation>Zoom {level} % ist der größte, bei dem jede Ansicht in dieses Fenster passt ({width}×{height})</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/window.py" line="330" />
+   <location filename="cnnviz/gui/window.py" line="332" />
    <source>{zoom} (could not be stored)</source>
    <translation>{zoom} (konnte nicht gespeichert werden)</translation>
   </message>
@@ -4449,89 +4484,89 @@ Wiederherstellen?</translation>
    <translation>{backend} konnte nicht starten ({error}); das Training bleibt bei {current}</translation>
   </message>
   <message>
-   <location filename="cnnviz/train/stats.py" line="257" />
+   <location filename="cnnviz/train/stats.py" line="258" />
    <source>{names} and {last}</source>
    <translation>{names} und {last}</translation>
   </message>
   <message>
-   <location filename="cnnviz/translatable.py" line="62" />
-   <source>{names}, {name}</source>
-   <translation>{names}, {name}</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/train/stats.py" line="313" />
+   <location filename="cnnviz/train/stats.py" line="320" />
    <source>{names} contain NaN or infinite numbers: training has blown up. Lower the learning rate (try 10 times smaller) and resume from the weights put back when the training diverged; if none were put back, reset the network.</source>
    <translation>{names} enthalten NaN oder unendliche Zahlen: Das Training ist explodiert. Senke die Lernrate (versuche ein Zehntel) und setze das Training mit den Gewichten fort, die zurückgeholt wurden, als das Training divergierte; wurden keine zurückgeholt, setze das Netz zurück.</translation>
   </message>
   <message>
-   <location filename="cnnviz/train/stats.py" line="375" />
+   <location filename="cnnviz/train/stats.py" line="382" />
    <source>In most recent steps no gradient at all reaches {names}: those weights have stopped learning. This usually means dead ReLUs (every unit outputs 0) after a too-large step; they do not come back by themselves. Lower the learning rate and resume from the weights put back when the training diverged; if none were put back, reset the network.</source>
    <translation>In den meisten der letzten Schritte erreicht {names} überhaupt kein Gradient: Diese Gewichte lernen nicht mehr. Meist heißt das: tote ReLUs (jede Einheit gibt 0 aus) nach einem zu großen Schritt; sie erwachen nicht von selbst. Senke die Lernrate und setze das Training mit den Gewichten fort, die zurückgeholt wurden, als das Training divergierte; wurden keine zurückgeholt, setze das Netz zurück.</translation>
   </message>
   <message>
-   <location filename="cnnviz/train/stats.py" line="388" />
+   <location filename="cnnviz/train/stats.py" line="395" />
    <source>Vanishing gradients: each step changes {shown} by less than {ratio} of its size (healthy is about {healthy}), so those layers have almost stopped learning. Try a larger learning rate, the Adam optimizer, or a shallower network.</source>
    <translation>Verschwindende Gradienten: Jeder Schritt ändert {shown} um weniger als {ratio} ihrer Größe (gesund ist etwa {healthy}), diese Schichten lernen also fast nicht mehr. Versuche eine größere Lernrate, das Verfahren Adam oder ein flacheres Netz.</translation>
   </message>
   <message>
-   <location filename="cnnviz/train/stats.py" line="402" />
+   <location filename="cnnviz/train/stats.py" line="409" />
    <source>Steps are too big: each update changes {shown} by more than {ratio} of its size (healthy is about {healthy}). The learning rate is too high: the loss will jump around or get stuck. Lower the learning rate about 10 times.</source>
    <translation>Die Schritte sind zu groß: Jede Änderung verschiebt {shown} um mehr als {ratio} ihrer Größe (gesund ist etwa {healthy}). Die Lernrate ist zu hoch: Der Verlust springt hin und her oder bleibt hängen. Senke die Lernrate etwa auf ein Zehntel.</translation>
   </message>
   <message>
-   <location filename="cnnviz/train/stats.py" line="415" />
+   <location filename="cnnviz/train/stats.py" line="422" />
    <source>Exploding gradients: the gradients of {names} grew more than {factor} times over the recent steps. Lower the learning rate before the loss turns into NaN.</source>
    <translation>Explodierende Gradienten: Die Gradienten von {names} sind in den letzten Schritten um mehr als das {factor}-Fache gewachsen. Senke die Lernrate, bevor der Verlust NaN wird.</translation>
   </message>
   <message>
-   <location filename="cnnviz/train/trainer.py" line="444" />
+   <location filename="cnnviz/train/trainer.py" line="445" />
    <source>Lower the learning rate (now {lr:g}) and resume.</source>
    <translation>Senke die Lernrate (jetzt {lr:g}) und setze das Training fort.</translation>
   </message>
   <message>
-   <location filename="cnnviz/train/trainer.py" line="415" />
+   <location filename="cnnviz/train/trainer.py" line="416" />
    <source>reading a gradient</source>
    <translation>dem Lesen eines Gradienten</translation>
   </message>
   <message>
-   <location filename="cnnviz/train/trainer.py" line="458" />
+   <location filename="cnnviz/train/trainer.py" line="459" />
    <source>an evaluation</source>
    <translation>einer Auswertung</translation>
   </message>
   <message>
-   <location filename="cnnviz/train/trainer.py" line="470" />
+   <location filename="cnnviz/train/trainer.py" line="471" />
    <source>a snapshot</source>
    <translation>einem Schnappschuss</translation>
   </message>
   <message>
-   <location filename="cnnviz/train/trainer.py" line="486" />
+   <location filename="cnnviz/train/trainer.py" line="487" />
    <source>saving</source>
    <translation>dem Speichern</translation>
   </message>
   <message>
-   <location filename="cnnviz/train/trainer.py" line="326" />
+   <location filename="cnnviz/train/trainer.py" line="327" />
    <source>a training step</source>
    <translation>einem Trainingsschritt</translation>
   </message>
   <message>
-   <location filename="cnnviz/train/trainer.py" line="379" />
+   <location filename="cnnviz/train/trainer.py" line="380" />
    <source>reading the loss</source>
    <translation>dem Lesen des Verlusts</translation>
   </message>
   <message>
-   <location filename="cnnviz/train/trainer.py" line="418" />
+   <location filename="cnnviz/train/trainer.py" line="419" />
    <source>reading the layer timings</source>
    <translation>dem Lesen der Schichtzeiten</translation>
   </message>
   <message>
-   <location filename="cnnviz/train/trainer.py" line="389" />
+   <location filename="cnnviz/train/trainer.py" line="390" />
    <source>the loss became {loss} at step {step}</source>
    <translation>der Verlust wurde bei Schritt {step} zu {loss}</translation>
   </message>
   <message>
-   <location filename="cnnviz/train/trainer.py" line="282" />
+   <location filename="cnnviz/train/trainer.py" line="283" />
    <source>the test accuracy fell to {accuracy:.1%}, chance level, after reaching {best:.1%}</source>
    <translation>die Testgenauigkeit fiel auf {accuracy:.1%} (Zufallsniveau), nachdem sie {best:.1%} erreicht hatte</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/translatable.py" line="66" />
+   <source>{names}, {name}</source>
+   <translation>{names}, {name}</translation>
   </message>
   <message>
    <location filename="assets/presets/01_first_look.json" line="1" />
@@ -4921,39 +4956,12 @@ Wiederherstellen?</translation>
    <translation type="vanished">Vergleiche die Kurven: In denselben 200 Schritten kommen die größeren Schritte viel weiter (auf unserem Rechner, über den ganzen Testsatz: etwa 95 % gegen 87 %). Ist größer immer besser? Drücke K, um diesen Lauf zu behalten, probiere 2.0 und schau zu.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="38" />
-   <source>cnnviz checkpoint</source>
-   <translation>cnnviz-Checkpoint</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/language.py" line="217" />
    <source>All files</source>
-   <translation>Alle Dateien</translation>
+   <translation type="vanished">Alle Dateien</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/language.py" line="219" />
    <source>PNG image</source>
-   <translation>PNG-Bild</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/drawing_pad.py" line="21" />
-   <source>Images</source>
-   <translation>Bilder</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/panels/timelapse.py" line="257" />
-   <source>Animated GIF</source>
-   <translation>Animiertes GIF</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/panels/timelapse.py" line="257" />
-   <source>Export time-lapse as GIF</source>
-   <translation>Zeitraffer als GIF exportieren</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/panels/timelapse.py" line="265" />
-   <source>Export time-lapse frames into a folder</source>
-   <translation>Zeitraffer-Bilder in einen Ordner exportieren</translation>
+   <translation type="vanished">PNG-Bild</translation>
   </message>
  </context>
 </TS>

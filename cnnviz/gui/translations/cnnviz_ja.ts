@@ -106,19 +106,19 @@
    <translation>このセッション</translation>
   </message>
   <message>
-   <location filename="cnnviz/app/comparison.py" line="261" />
+   <location filename="cnnviz/app/comparison.py" line="263" />
    <location filename="cnnviz/app/side_by_side.py" line="40" />
    <location filename="cnnviz/classroom/report.py" line="184" />
    <source>, </source>
    <translation>、</translation>
   </message>
   <message>
-   <location filename="cnnviz/app/comparison.py" line="270" />
+   <location filename="cnnviz/app/comparison.py" line="272" />
    <source>{settings} (same settings)</source>
    <translation>{settings}（同じ設定）</translation>
   </message>
   <message>
-   <location filename="cnnviz/app/comparison.py" line="262" />
+   <location filename="cnnviz/app/comparison.py" line="264" />
    <source>{name} {kept} vs {now} now</source>
    <translation>{name} {kept}（現在は {now}）</translation>
   </message>
@@ -267,7 +267,7 @@
   </message>
   <message>
    <location filename="cnnviz/classroom/lessons.py" line="80" />
-   <location filename="cnnviz/gui/panels/kernels.py" line="27" />
+   <location filename="cnnviz/gui/panels/kernels.py" line="28" />
    <location filename="cnnviz/gui/panels/registry.py" line="325" />
    <source>Kernels</source>
    <translation>カーネル</translation>
@@ -275,7 +275,7 @@
   <message>
    <location filename="cnnviz/classroom/lessons.py" line="81" />
    <location filename="cnnviz/gui/panels/registry.py" line="328" />
-   <location filename="cnnviz/gui/panels/timings.py" line="68" />
+   <location filename="cnnviz/gui/panels/timings.py" line="69" />
    <source>Time per layer</source>
    <translation>層ごとの時間</translation>
   </message>
@@ -296,20 +296,20 @@
   </message>
   <message>
    <location filename="cnnviz/classroom/lessons.py" line="85" />
-   <location filename="cnnviz/gui/panels/filters.py" line="164" />
+   <location filename="cnnviz/gui/panels/filters.py" line="165" />
    <source>What each filter wants to see</source>
    <translation>各フィルタが見たいもの</translation>
   </message>
   <message>
    <location filename="cnnviz/classroom/lessons.py" line="86" />
-   <location filename="cnnviz/gui/panels/map.py" line="51" />
+   <location filename="cnnviz/gui/panels/map.py" line="52" />
    <location filename="cnnviz/gui/panels/map.py" line="80" />
    <source>Map of what it learned</source>
    <translation>学んだことの地図</translation>
   </message>
   <message>
    <location filename="cnnviz/classroom/lessons.py" line="87" />
-   <location filename="cnnviz/gui/panels/fool.py" line="110" />
+   <location filename="cnnviz/gui/panels/fool.py" line="112" />
    <location filename="cnnviz/gui/panels/registry.py" line="265" />
    <source>Fool the network</source>
    <translation>ネットワークをだます</translation>
@@ -317,13 +317,13 @@
   <message>
    <location filename="cnnviz/classroom/lessons.py" line="88" />
    <location filename="cnnviz/gui/panels/registry.py" line="275" />
-   <location filename="cnnviz/gui/panels/timelapse.py" line="38" />
+   <location filename="cnnviz/gui/panels/timelapse.py" line="42" />
    <source>Time-lapse</source>
    <translation>タイムラプス</translation>
   </message>
   <message>
    <location filename="cnnviz/classroom/lessons.py" line="89" />
-   <location filename="cnnviz/gui/panels/statistics.py" line="112" />
+   <location filename="cnnviz/gui/panels/statistics.py" line="90" />
    <source>Weight and gradient statistics</source>
    <translation>重みと勾配の統計</translation>
   </message>
@@ -409,7 +409,7 @@
   </message>
   <message>
    <location filename="cnnviz/classroom/report.py" line="156" />
-   <location filename="cnnviz/gui/panels/statistics.py" line="137" />
+   <location filename="cnnviz/gui/panels/statistics.py" line="115" />
    <source>step</source>
    <translation>ステップ</translation>
   </message>
@@ -457,7 +457,7 @@
   </message>
   <message>
    <location filename="cnnviz/classroom/report.py" line="280" />
-   <location filename="cnnviz/gui/panels/timelapse.py" line="53" />
+   <location filename="cnnviz/gui/panels/timelapse.py" line="58" />
    <source>layer</source>
    <translation>層</translation>
   </message>
@@ -908,7 +908,7 @@
   </message>
   <message>
    <location filename="cnnviz/gui/canvas.py" line="253" />
-   <location filename="cnnviz/gui/panels/classify.py" line="57" />
+   <location filename="cnnviz/gui/panels/classify.py" line="58" />
    <source>Clear</source>
    <translation>消去</translation>
   </message>
@@ -928,131 +928,146 @@
    <translation>写真：{name} · 描くとやり直し</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="270" />
+   <location filename="cnnviz/gui/checkpoints.py" line="39" />
+   <source>cnnviz checkpoint</source>
+   <translation>cnnviz のチェックポイント</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/checkpoints.py" line="282" />
    <source>Save the trained model?</source>
    <translation>学習したモデルを保存しますか？</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="278" />
+   <location filename="cnnviz/gui/checkpoints.py" line="290" />
    <source>Discard deletes it, its autosave too.</source>
    <translation>破棄すると、モデルも自動保存も削除されます。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="143" />
+   <location filename="cnnviz/gui/checkpoints.py" line="144" />
    <source>Save model</source>
    <translation>モデルを保存</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="147" />
+   <location filename="cnnviz/gui/checkpoints.py" line="148" />
    <source>Load model</source>
    <translation>モデルを読み込む</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="178" />
+   <location filename="cnnviz/gui/checkpoints.py" line="179" />
    <source>There is no model to save yet.</source>
    <translation>保存するモデルがまだありません。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="241" />
-   <location filename="cnnviz/gui/window.py" line="472" />
+   <location filename="cnnviz/gui/checkpoints.py" line="246" />
+   <location filename="cnnviz/gui/questions.py" line="71" />
    <source>closing</source>
    <translation>終了</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="261" />
+   <location filename="cnnviz/gui/checkpoints.py" line="266" />
+   <source>The model was trained for one step and is not saved.</source>
+   <translation>このモデルは 1 ステップ学習し、まだ保存されていません。</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/checkpoints.py" line="273" />
    <source>The model was trained for {step} steps, {accuracy}% on the test images, and is not saved.</source>
    <translation>このモデルは {step} ステップ学習し（テスト画像で {accuracy}%）、まだ保存されていません。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="328" />
+   <location filename="cnnviz/gui/checkpoints.py" line="340" />
    <source>Start continues training from these weights.</source>
    <translation>「開始」でこの重みから学習を続けます。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="401" />
+   <location filename="cnnviz/gui/checkpoints.py" line="413" />
    <source>Restored the autosaved run ({run}, {when}).</source>
    <translation>自動保存された学習を復元しました（{run}、{when}）。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="192" />
-   <location filename="cnnviz/gui/checkpoints.py" line="217" />
+   <location filename="cnnviz/gui/checkpoints.py" line="193" />
+   <location filename="cnnviz/gui/checkpoints.py" line="218" />
    <source>Saved the weights of step {step} to {path}</source>
    <translation>ステップ {step} の重みを {path} に保存しました</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="223" />
+   <location filename="cnnviz/gui/checkpoints.py" line="224" />
    <source>Could not save the model: {error}</source>
    <translation>モデルを保存できませんでした：{error}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="260" />
+   <location filename="cnnviz/gui/checkpoints.py" line="267" />
    <source>The model was trained for {step} steps and is not saved.</source>
    <translation>このモデルは {step} ステップ学習し、まだ保存されていません。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="271" />
+   <location filename="cnnviz/gui/checkpoints.py" line="270" />
+   <source>The model was trained for one step, {accuracy}% on the test images, and is not saved.</source>
+   <translation>このモデルは 1 ステップ学習し（テスト画像で {accuracy}%）、まだ保存されていません。</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/checkpoints.py" line="283" />
    <source>{describe_unsaved}
 Save it before {what}?</source>
    <translation>{describe_unsaved}
 先に保存しますか？（{what}）</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="292" />
+   <location filename="cnnviz/gui/checkpoints.py" line="304" />
    <source>Loading {name}…</source>
    <translation>{name} を読み込み中…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="326" />
+   <location filename="cnnviz/gui/checkpoints.py" line="338" />
    <source>Loaded {name} (network {spec}).</source>
    <translation>{name} を読み込みました（ネットワーク {spec}）。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="183" />
+   <location filename="cnnviz/gui/checkpoints.py" line="184" />
    <source>Saving the model to {path}…</source>
    <translation>モデルを {path} に保存中…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="306" />
+   <location filename="cnnviz/gui/checkpoints.py" line="318" />
    <source>loading {name}</source>
    <translation>{name} の読み込み</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="316" />
+   <location filename="cnnviz/gui/checkpoints.py" line="328" />
    <source>Could not load the model: its network {spec!r} is not valid here</source>
    <translation>モデルを読み込めませんでした：ネットワーク {spec!r} はここでは使えません</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="421" />
+   <location filename="cnnviz/gui/checkpoints.py" line="433" />
    <source>Could not restore the autosave {path}: {error}</source>
    <translation>自動保存 {path} を復元できませんでした：{error}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="188" />
+   <location filename="cnnviz/gui/checkpoints.py" line="189" />
    <source>Could not save the model: {exc}</source>
    <translation>モデルを保存できませんでした：{exc}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="206" />
+   <location filename="cnnviz/gui/checkpoints.py" line="207" />
    <source>Autosaved the model (step {step:,})</source>
    <translation>モデルを自動保存しました（ステップ {step:,}）</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="209" />
+   <location filename="cnnviz/gui/checkpoints.py" line="210" />
    <source>Could not autosave the model to {path}: {error}</source>
    <translation>モデルを {path} に自動保存できませんでした：{error}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="298" />
+   <location filename="cnnviz/gui/checkpoints.py" line="310" />
    <source>Could not load the model: {error}</source>
    <translation>モデルを読み込めませんでした：{error}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="330" />
+   <location filename="cnnviz/gui/checkpoints.py" line="342" />
    <source>Note: {note}.</source>
    <translation>注意：{note}。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="388" />
+   <location filename="cnnviz/gui/checkpoints.py" line="400" />
    <source>Could not delete the autosave {path}: {exc}</source>
    <translation>自動保存 {path} を削除できませんでした：{exc}</translation>
   </message>
@@ -1071,7 +1086,7 @@ Save it before {what}?</source>
   <message>
    <location filename="cnnviz/gui/class_canvas.py" line="133" />
    <location filename="cnnviz/gui/class_canvas.py" line="134" />
-   <location filename="cnnviz/gui/class_canvas_column.py" line="159" />
+   <location filename="cnnviz/gui/class_canvas_column.py" line="157" />
    <source>End class canvas</source>
    <translation>クラスのキャンバスを終了</translation>
   </message>
@@ -1211,7 +1226,7 @@ Save it before {what}?</source>
    <translation>わたしたちのテストセット：{count} 枚を取っておきました。このネットワークはまだわたしたちのクラスを知りません</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas_column.py" line="62" />
+   <location filename="cnnviz/gui/class_canvas_column.py" line="63" />
    <source>QR code of the class canvas's address</source>
    <translation>クラスのキャンバスのアドレスの QR コード</translation>
   </message>
@@ -1221,27 +1236,27 @@ Save it before {what}?</source>
    <translation>スマートフォンがつながっているネットワーク</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas_column.py" line="76" />
+   <location filename="cnnviz/gui/class_canvas_column.py" line="75" />
    <source>What the phones ask for</source>
    <translation>スマートフォンに出す課題</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas_column.py" line="77" />
+   <location filename="cnnviz/gui/class_canvas_column.py" line="76" />
    <source>Draw any digit and say which</source>
    <translation>好きな数字を描いて、どれか選ぶ</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas_column.py" line="83" />
+   <location filename="cnnviz/gui/class_canvas_column.py" line="82" />
    <source>Our own classes…</source>
    <translation>わたしたちの分類…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas_column.py" line="85" />
+   <location filename="cnnviz/gui/class_canvas_column.py" line="84" />
    <source>Name 2 to 10 classes of your own (circle, triangle, star...): the phones draw them and a new small network learns them from scratch</source>
    <translation>独自の分類を 2〜10 個名付けます（丸、三角、星など）：スマホでそれを描き、新しい小さなネットワークがゼロから学びます</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas_column.py" line="97" />
+   <location filename="cnnviz/gui/class_canvas_column.py" line="96" />
    <source>A class's name, e.g. circle</source>
    <translation>分類の名前（例：丸）</translation>
   </message>
@@ -1276,128 +1291,133 @@ Save it before {what}?</source>
    <translation>採用したわたしたちの分類の絵を、分類の名前と一緒にフォルダーへ保存します（テスト用に取っておいた絵はその our-test フォルダーへ）。それ以外は保存されません</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas_column.py" line="130" />
+   <location filename="cnnviz/gui/class_canvas_column.py" line="129" />
    <source>Train a new net on our classes</source>
    <translation>わたしたちの分類で新しいネットを学習</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas_column.py" line="133" />
+   <location filename="cnnviz/gui/class_canvas_column.py" line="132" />
    <source>A new tiny network learns our classes from scratch, from the accepted drawings only (those held back are its test)</source>
    <translation>新しい小さなネットワークが、採用した絵だけからわたしたちの分類をゼロから学びます（テスト用に取っておいた絵はそのテストです）</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas_column.py" line="149" />
+   <location filename="cnnviz/gui/class_canvas_column.py" line="148" />
    <source>Drawings waiting for the teacher</source>
    <translation>先生の確認を待っている絵</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas_column.py" line="151" />
+   <location filename="cnnviz/gui/class_canvas_column.py" line="150" />
    <source>Accept (A)</source>
    <translation>採用（A）</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas_column.py" line="153" />
+   <location filename="cnnviz/gui/class_canvas_column.py" line="152" />
    <source>Our test (H)</source>
    <translation>テスト用（H）</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas_column.py" line="154" />
+   <location filename="cnnviz/gui/class_canvas_column.py" line="153" />
    <source>Accept it into the class's own test set: never trained on</source>
    <translation>クラス独自のテストセットに入れる（学習には使わない）</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas_column.py" line="155" />
+   <location filename="cnnviz/gui/class_canvas_column.py" line="154" />
    <source>Reject (R)</source>
    <translation>不採用（R）</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas_column.py" line="156" />
+   <location filename="cnnviz/gui/class_canvas_column.py" line="155" />
    <source>Reject everything from this phone</source>
    <translation>このスマートフォンからの絵をすべて不採用</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas_column.py" line="79" />
+   <location filename="cnnviz/gui/class_canvas_column.py" line="78" />
    <source>Draw a {digit}</source>
    <translation>{digit} を描く</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/comparison.py" line="56" />
+   <location filename="cnnviz/gui/comparison.py" line="57" />
    <source>Kept this run for comparison (grey, dashed). Change a setting and press Start: the new run starts from the same random weights.</source>
    <translation>この学習を比較用に残しました（灰色の破線）。設定を変えて開始を押すと、同じ乱数の重みから新しい学習が始まります。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/comparison.py" line="83" />
+   <location filename="cnnviz/gui/comparison.py" line="84" />
    <location filename="cnnviz/gui/menus.py" line="49" />
    <source>Compare with a saved model…</source>
    <translation>保存したモデルと比べる…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/comparison.py" line="52" />
+   <location filename="cnnviz/gui/comparison.py" line="53" />
    <source>Nothing to keep yet: {exc}.</source>
    <translation>まだ残すものがありません：{exc}。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/comparison.py" line="71" />
+   <location filename="cnnviz/gui/comparison.py" line="72" />
    <source>Cannot compare with this file: {exc}</source>
    <translation>このファイルとは比較できません：{exc}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/drawing_pad.py" line="112" />
+   <location filename="cnnviz/gui/drawing_pad.py" line="22" />
+   <source>Images</source>
+   <translation>画像</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/drawing_pad.py" line="115" />
    <source>Open an image of a digit</source>
    <translation>数字の画像を開く</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/drawing_pad.py" line="154" />
+   <location filename="cnnviz/gui/drawing_pad.py" line="159" />
    <source>Draw a digit on the pad first, then click which digit it is.</source>
    <translation>先に数字を描いてから、どの数字かをクリックしてください。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/drawing_pad.py" line="159" />
+   <location filename="cnnviz/gui/drawing_pad.py" line="164" />
    <source>An opened photo is shown: the class drawings keep drawings made on the pad. Draw the digit on the pad, then click which digit it is.</source>
    <translation>開いた写真が表示されています。クラスの手書きには描いたものだけを保存します。数字を描いてから、どの数字かをクリックしてください。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/drawing_pad.py" line="178" />
+   <location filename="cnnviz/gui/drawing_pad.py" line="183" />
    <source>No data set is loaded.</source>
    <translation>データセットが読み込まれていません。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/drawing_pad.py" line="181" />
+   <location filename="cnnviz/gui/drawing_pad.py" line="186" />
    <source>Fine-tuning on drawings needs the MNIST digits data set.</source>
    <translation>手書きでの追加学習には MNIST の数字データセットが必要です。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/drawing_pad.py" line="191" />
+   <location filename="cnnviz/gui/drawing_pad.py" line="196" />
    <source>Fine-tuning on {count} class drawings</source>
    <translation>クラスの手書き {count} 枚での追加学習</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/drawing_pad.py" line="92" />
+   <location filename="cnnviz/gui/drawing_pad.py" line="94" />
    <source>untrained weights</source>
    <translation>未学習の重み</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/drawing_pad.py" line="136" />
+   <location filename="cnnviz/gui/drawing_pad.py" line="141" />
    <source>Opened {name}: the network gets it as the 28×28 input beside the canvas. Draw on the canvas (or press C) to draw again.</source>
    <translation>{name} を開きました。キャンバスの横の 28×28 の入力としてネットワークに渡します。もう一度描くにはキャンバスに描く（または C を押す）。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/drawing_pad.py" line="147" />
+   <location filename="cnnviz/gui/drawing_pad.py" line="152" />
    <source>Cannot open this image: {why}</source>
    <translation>この画像は開けません：{why}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/drawing_pad.py" line="203" />
+   <location filename="cnnviz/gui/drawing_pad.py" line="208" />
    <source>{label}: one pass over {count:,} images, {mnist:,} of them MNIST digits (so that it keeps reading MNIST) and the drawings repeated to make up the rest, from the current weights. Class drawings shows the drawings' accuracy before and after, apart from MNIST's (the MNIST test accuracy is on MNIST's own test images).</source>
    <translation>{label}：今の重みから、{count:,} 枚の画像を 1 周学習します。そのうち {mnist:,} 枚は MNIST の数字（MNIST を読めなくならないように）、残りは手書きの繰り返しです。「クラスの手書き」には手書きの精度の前後が MNIST とは別に表示されます（MNIST のテスト精度は MNIST 自身のテスト画像での値）。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/drawing_pad.py" line="92" />
+   <location filename="cnnviz/gui/drawing_pad.py" line="94" />
    <source>weights of step {step}</source>
    <translation>ステップ {step} の重み</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/drawing_pad.py" line="189" />
+   <location filename="cnnviz/gui/drawing_pad.py" line="194" />
    <source>Cannot fine-tune: {exc}</source>
    <translation>追加学習できません：{exc}</translation>
   </message>
@@ -1463,17 +1483,17 @@ Save it before {what}?</source>
    <translation>バッチサイズ</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/exports.py" line="231" />
+   <location filename="cnnviz/gui/exports.py" line="228" />
    <source>Export metrics</source>
    <translation>指標を書き出す</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/exports.py" line="239" />
+   <location filename="cnnviz/gui/exports.py" line="236" />
    <source>Export per-layer timings</source>
    <translation>層ごとの時間を書き出す</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/exports.py" line="247" />
+   <location filename="cnnviz/gui/exports.py" line="244" />
    <source>Export HTML report</source>
    <translation>HTML レポートを書き出す</translation>
   </message>
@@ -1513,102 +1533,102 @@ Save it before {what}?</source>
    <translation>残した学習（{source}）：{description}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/help_menu.py" line="67" />
+   <location filename="cnnviz/gui/help_menu.py" line="68" />
    <source>Open recent</source>
    <translation>最近使ったファイル</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/help_menu.py" line="69" />
+   <location filename="cnnviz/gui/help_menu.py" line="70" />
    <source>&amp;Help</source>
    <translation>ヘルプ(&amp;H)</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/help_menu.py" line="70" />
+   <location filename="cnnviz/gui/help_menu.py" line="71" />
    <source>About cnnviz…</source>
    <translation>cnnviz について…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/help_menu.py" line="71" />
+   <location filename="cnnviz/gui/help_menu.py" line="72" />
    <source>Documentation…</source>
    <translation>ドキュメント…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/help_menu.py" line="72" />
+   <location filename="cnnviz/gui/help_menu.py" line="73" />
    <source>Copy system info</source>
    <translation>システム情報をコピー</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/help_menu.py" line="74" />
+   <location filename="cnnviz/gui/help_menu.py" line="75" />
    <source>Versions, backends, screen and folders, to paste into a message when asking for help</source>
    <translation>バージョン、バックエンド、画面、フォルダ。助けを求めるメッセージに貼り付けてください</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/help_menu.py" line="81" />
+   <location filename="cnnviz/gui/help_menu.py" line="82" />
    <source>Models</source>
    <translation>モデル</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/help_menu.py" line="81" />
+   <location filename="cnnviz/gui/help_menu.py" line="82" />
    <source>Lessons</source>
    <translation>レッスン</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/help_menu.py" line="81" />
+   <location filename="cnnviz/gui/help_menu.py" line="82" />
    <source>Compared runs</source>
    <translation>比較した実行</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/help_menu.py" line="108" />
+   <location filename="cnnviz/gui/help_menu.py" line="109" />
    <source>System info copied: paste it into your message.</source>
    <translation>システム情報をコピーしました。メッセージに貼り付けてください。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/help_menu.py" line="112" />
+   <location filename="cnnviz/gui/help_menu.py" line="113" />
    <source>About cnnviz</source>
    <translation>cnnviz について</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/help_menu.py" line="124" />
+   <location filename="cnnviz/gui/help_menu.py" line="125" />
    <source>Documentation</source>
    <translation>ドキュメント</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/help_menu.py" line="100" />
+   <location filename="cnnviz/gui/help_menu.py" line="101" />
    <source>Clear the list</source>
    <translation>一覧を消去</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/help_menu.py" line="48" />
+   <location filename="cnnviz/gui/help_menu.py" line="49" />
    <source>Watch a convolutional network learn, live.</source>
    <translation>畳み込みニューラルネットワークが学習する様子をリアルタイムで見られます。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/help_menu.py" line="125" />
+   <location filename="cnnviz/gui/help_menu.py" line="126" />
    <source>The documentation (the docs folder and README.md) is in the release's source archive, cnnviz-{version}.tar.gz, beside the file you installed cnnviz from.</source>
    <translation>ドキュメント（docs フォルダと README.md）は、cnnviz をインストールしたファイルと同じ場所にあるリリースのソースアーカイブ cnnviz-{version}.tar.gz に入っています。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/help_menu.py" line="97" />
+   <location filename="cnnviz/gui/help_menu.py" line="98" />
    <source>(nothing opened yet)</source>
    <translation>（まだ何も開いていません）</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/help_menu.py" line="55" />
+   <location filename="cnnviz/gui/help_menu.py" line="56" />
    <source>Log file: {path}</source>
    <translation>ログファイル：{path}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/help_menu.py" line="55" />
+   <location filename="cnnviz/gui/help_menu.py" line="56" />
    <source>none</source>
    <translation>なし</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/help_menu.py" line="53" />
+   <location filename="cnnviz/gui/help_menu.py" line="54" />
    <source>Models are saved in: {folder}</source>
    <translation>モデルの保存先：{folder}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/language.py" line="275" />
+   <location filename="cnnviz/gui/language.py" line="294" />
    <source>This is the language shown now.</source>
    <translation>これが今表示している言語です。</translation>
   </message>
@@ -1634,7 +1654,7 @@ Save it before {what}?</source>
   </message>
   <message>
    <location filename="cnnviz/gui/lesson_strip.py" line="63" />
-   <location filename="cnnviz/gui/lesson_strip.py" line="208" />
+   <location filename="cnnviz/gui/lesson_strip.py" line="207" />
    <source>Hide the text (the title stays)</source>
    <translation>本文を隠す（タイトルは残ります）</translation>
   </message>
@@ -1644,67 +1664,67 @@ Save it before {what}?</source>
    <translation>レッスンを閉じる：レッスン前の設定、パネル、モードに戻ります</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lesson_strip.py" line="152" />
+   <location filename="cnnviz/gui/lesson_strip.py" line="151" />
    <source>The lesson's suggested view: presenter mode, only {views}. Click again for every panel.</source>
    <translation>レッスンのおすすめ表示：プレゼンターモードで {views} のみ。もう一度クリックするとすべてのパネル。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lesson_strip.py" line="154" />
+   <location filename="cnnviz/gui/lesson_strip.py" line="153" />
    <source>The lesson's suggested view: only {views}. Click again for every panel.</source>
    <translation>レッスンのおすすめ表示：{views} のみ。もう一度クリックするとすべてのパネル。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lesson_strip.py" line="208" />
+   <location filename="cnnviz/gui/lesson_strip.py" line="207" />
    <source>Show the text</source>
    <translation>本文を表示</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lesson_strip.py" line="148" />
+   <location filename="cnnviz/gui/lesson_strip.py" line="147" />
    <source>Lesson: {title}</source>
    <translation>レッスン：{title}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lesson_strip.py" line="170" />
+   <location filename="cnnviz/gui/lesson_strip.py" line="169" />
    <source>step {page} of {last}</source>
    <translation>段階 {page} / {last}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lesson_strip.py" line="172" />
+   <location filename="cnnviz/gui/lesson_strip.py" line="171" />
    <source>{last} steps</source>
    <translation>{last} 段階</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lessons.py" line="267" />
+   <location filename="cnnviz/gui/lessons.py" line="269" />
    <source>Applying…</source>
    <translation>適用中…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lessons.py" line="335" />
+   <location filename="cnnviz/gui/lessons.py" line="338" />
    <source>Open a lesson preset</source>
    <translation>レッスンを開く</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lessons.py" line="226" />
+   <location filename="cnnviz/gui/lessons.py" line="228" />
    <source>Kept the lesson's run for comparison (grey, dashed); the run from before the lesson is back.</source>
    <translation>レッスンの実行を比較用に残しました（灰色の破線）。レッスン前の実行が戻りました。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lessons.py" line="238" />
+   <location filename="cnnviz/gui/lessons.py" line="240" />
    <source>close the lesson</source>
    <translation>レッスンを閉じる</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lessons.py" line="335" />
+   <location filename="cnnviz/gui/lessons.py" line="340" />
    <source>Lesson preset</source>
    <translation>レッスン</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lessons.py" line="148" />
+   <location filename="cnnviz/gui/lessons.py" line="150" />
    <source>load the lesson “{title}”</source>
    <translation>レッスン「{title}」を読み込む</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lessons.py" line="345" />
+   <location filename="cnnviz/gui/lessons.py" line="351" />
    <source>Cannot use this lesson file: {exc}</source>
    <translation>このレッスンファイルは使えません：{exc}</translation>
   </message>
@@ -1837,7 +1857,7 @@ Save it before {what}?</source>
   <message>
    <location filename="cnnviz/gui/menus.py" line="70" />
    <location filename="cnnviz/gui/menus.py" line="130" />
-   <location filename="cnnviz/gui/window.py" line="326" />
+   <location filename="cnnviz/gui/window.py" line="328" />
    <source>Zoom {level}%</source>
    <translation>ズーム {level}%</translation>
   </message>
@@ -1852,56 +1872,56 @@ Save it before {what}?</source>
    <translation>不正解</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="32" />
+   <location filename="cnnviz/gui/panels/classify.py" line="33" />
    <location filename="cnnviz/gui/panels/registry.py" line="316" />
    <source>Draw and classify</source>
    <translation>描いて分類</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="45" />
+   <location filename="cnnviz/gui/panels/classify.py" line="46" />
    <source>Drawing canvas</source>
    <translation>描画キャンバス</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="46" />
+   <location filename="cnnviz/gui/panels/classify.py" line="47" />
    <source>Draw a digit here with the mouse or a pen; the network classifies it as you draw. C clears it. Drop an image file here, or right-click and Open image, to classify a photo or scan.</source>
    <translation>マウスやペンでここに数字を描くと、描いている間にネットワークが分類します。C で消去。写真やスキャンを分類するには、画像ファイルをここにドロップするか、右クリックして「画像を開く」を選びます。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="58" />
+   <location filename="cnnviz/gui/panels/classify.py" line="59" />
    <source>Clear the drawing (C)</source>
    <translation>描いたものを消す（C）</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="64" />
    <location filename="cnnviz/gui/panels/classify.py" line="65" />
+   <location filename="cnnviz/gui/panels/classify.py" line="66" />
    <source>Stroke width</source>
    <translation>線の太さ</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="78" />
+   <location filename="cnnviz/gui/panels/classify.py" line="79" />
    <location filename="cnnviz/gui/panels/feature_maps.py" line="192" />
-   <location filename="cnnviz/gui/panels/timelapse.py" line="218" />
+   <location filename="cnnviz/gui/panels/timelapse.py" line="223" />
    <source>input</source>
    <translation>入力</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="81" />
+   <location filename="cnnviz/gui/panels/classify.py" line="82" />
    <source>What the network gets: your drawing as 28×28 pixels, centred like MNIST</source>
    <translation>ネットワークが受け取るもの：描いた数字を MNIST と同じように中央に寄せた 28×28 ピクセル</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="87" />
+   <location filename="cnnviz/gui/panels/classify.py" line="88" />
    <source>Network input</source>
    <translation>ネットワークの入力</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="88" />
+   <location filename="cnnviz/gui/panels/classify.py" line="89" />
    <source>Your drawing as the 28 by 28 pixels the network gets, centred like MNIST</source>
    <translation>描いた数字を、ネットワークが受け取る 28×28 ピクセルにしたもの（MNIST と同じく中央寄せ）</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="102" />
+   <location filename="cnnviz/gui/panels/classify.py" line="103" />
    <source>The network's answer: the class with the highest probability</source>
    <translation>ネットワークの答え：確率がいちばん高いクラス</translation>
   </message>
@@ -1911,84 +1931,84 @@ Save it before {what}?</source>
    <translation>クラスの中でこの答えにどれだけ自信があるか：ネットワークは必ずどれか一つを選びます。絵がそもそもどのクラスにも似ているかどうかは「自信なし」が示します。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="127" />
+   <location filename="cnnviz/gui/panels/classify.py" line="126" />
    <source>Not sure</source>
    <translation>自信なし</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="127" />
+   <location filename="cnnviz/gui/panels/classify.py" line="126" />
    <source>Why the network is not sure of its answer</source>
    <translation>ネットワークが答えに自信がない理由</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="237" />
+   <location filename="cnnviz/gui/panels/classify.py" line="236" />
    <source>{percent}%, but unlike real digits</source>
    <translation>{percent}%、ただし本物の数字らしくない</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="237" />
+   <location filename="cnnviz/gui/panels/classify.py" line="236" />
    <source>{percent}%, but unlike real images</source>
    <translation>{percent}%、ただし本物の画像らしくない</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="238" />
+   <location filename="cnnviz/gui/panels/classify.py" line="237" />
    <location filename="cnnviz/gui/panels/classify_arrangement.py" line="74" />
    <source>{percent}% among digits</source>
    <translation>数字の中で {percent}%</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="238" />
+   <location filename="cnnviz/gui/panels/classify.py" line="237" />
    <location filename="cnnviz/gui/panels/classify_arrangement.py" line="74" />
    <source>{percent}% among its classes</source>
    <translation>クラスの中で {percent}%</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="60" />
+   <location filename="cnnviz/gui/panels/classify.py" line="61" />
    <source>stroke</source>
    <translation>線</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="166" />
+   <location filename="cnnviz/gui/panels/classify.py" line="165" />
    <source>class</source>
    <translation>クラス</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="166" />
+   <location filename="cnnviz/gui/panels/classify.py" line="165" />
    <source>digit</source>
    <translation>数字</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="222" />
-   <source>no prediction: draw a digit</source>
-   <translation>予測なし：数字を描いてください</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="208" />
-   <source>Not sure: this looks less like any image than {percent}% of real test images do</source>
-   <translation>自信なし：本物のテスト画像の {percent}% よりもどのクラスにも似ていません</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="211" />
-   <source>this looks less like any image than {percent}% of real test images do</source>
-   <translation>本物のテスト画像の {percent}% よりもどのクラスにも似ていません</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="220" />
+   <location filename="cnnviz/gui/panels/classify.py" line="219" />
    <source>draw a digit</source>
    <translation>数字を描いてください</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="244" />
+   <location filename="cnnviz/gui/panels/classify.py" line="221" />
+   <source>no prediction: draw a digit</source>
+   <translation>予測なし：数字を描いてください</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/classify.py" line="207" />
+   <source>Not sure: this looks less like any image than {percent}% of real test images do</source>
+   <translation>自信なし：本物のテスト画像の {percent}% よりもどのクラスにも似ていません</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/classify.py" line="210" />
+   <source>this looks less like any image than {percent}% of real test images do</source>
+   <translation>本物のテスト画像の {percent}% よりもどのクラスにも似ていません</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/classify.py" line="243" />
    <source>not sure, {prediction}: {reason}</source>
    <translation>自信なし、{prediction}: {reason}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="202" />
+   <location filename="cnnviz/gui/panels/classify.py" line="201" />
    <source>Not sure: this looks less like any digit than {percent}% of real test digits do</source>
    <translation>自信なし：本物のテスト用の数字の {percent}% よりも数字らしくありません</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="205" />
+   <location filename="cnnviz/gui/panels/classify.py" line="204" />
    <source>this looks less like any digit than {percent}% of real test digits do</source>
    <translation>本物のテスト用の数字の {percent}% よりも数字らしくありません</translation>
   </message>
@@ -2008,60 +2028,60 @@ Save it before {what}?</source>
    <translation>データセットのフォルダを開く…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/controls.py" line="167" />
+   <location filename="cnnviz/gui/panels/controls.py" line="173" />
    <source>a folder with the four MNIST-format IDX files (train-images-idx3-ubyte, train-labels-idx1-ubyte, t10k-..., .gz or not)</source>
    <translation>MNIST 形式の 4 つの IDX ファイル（train-images-idx3-ubyte、train-labels-idx1-ubyte、t10k-...、.gz でも可）が入ったフォルダ</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/controls.py" line="194" />
+   <location filename="cnnviz/gui/panels/controls.py" line="200" />
    <source>Open a folder with MNIST-format IDX files</source>
    <translation>MNIST 形式の IDX ファイルのフォルダを開く</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/controls.py" line="216" />
+   <location filename="cnnviz/gui/panels/controls.py" line="222" />
    <location filename="cnnviz/gui/panels/presenter_toolbar.py" line="32" />
    <source>Test accuracy at the last evaluation</source>
    <translation>最後の評価でのテスト精度</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/controls.py" line="202" />
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="95" />
+   <location filename="cnnviz/gui/panels/controls.py" line="208" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="96" />
    <source>▶  Resume</source>
    <translation>▶  再開</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/controls.py" line="202" />
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="95" />
+   <location filename="cnnviz/gui/panels/controls.py" line="208" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="96" />
    <source>❚❚  Pause</source>
    <translation>❚❚  一時停止</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/controls.py" line="264" />
+   <location filename="cnnviz/gui/panels/controls.py" line="270" />
    <source>not available here</source>
    <translation>ここでは使えません</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/controls.py" line="325" />
+   <location filename="cnnviz/gui/panels/controls.py" line="331" />
    <source>valid: {count} layers</source>
    <translation>有効：{count} 層</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/controls.py" line="215" />
+   <location filename="cnnviz/gui/panels/controls.py" line="221" />
    <source>at chance level: no better than a guess</source>
    <translation>あてずっぽうの水準：当て推量と変わりません</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/controls.py" line="215" />
+   <location filename="cnnviz/gui/panels/controls.py" line="221" />
    <source>good</source>
    <translation>良好</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/controls.py" line="358" />
+   <location filename="cnnviz/gui/panels/controls.py" line="364" />
    <source>{count} trainable parameters</source>
    <translation>学習するパラメータ {count} 個</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/controls.py" line="422" />
+   <location filename="cnnviz/gui/panels/controls.py" line="428" />
    <source>The lesson asks for the {wanted} backend, which is not available here ({why}); using {chosen} instead.</source>
    <translation>このレッスンはバックエンド {wanted} を使いますが、ここでは使えません（{why}）。代わりに {chosen} を使います。</translation>
   </message>
@@ -2098,14 +2118,14 @@ Save it before {what}?</source>
    <translation>学習</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/curves.py" line="24" />
+   <location filename="cnnviz/gui/panels/curves.py" line="25" />
    <source>Press Start (or Space) to train: the loss appears here step by step</source>
    <translation>開始（またはスペース）で学習：損失がここに 1 ステップずつ現れます</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/curves.py" line="72" />
+   <location filename="cnnviz/gui/panels/curves.py" line="73" />
    <location filename="cnnviz/gui/panels/curves.py" line="94" />
-   <location filename="cnnviz/gui/panels/curves.py" line="284" />
+   <location filename="cnnviz/gui/panels/curves.py" line="294" />
    <source>Training curves</source>
    <translation>学習曲線</translation>
   </message>
@@ -2115,42 +2135,42 @@ Save it before {what}?</source>
    <translation>エポックに対する損失（ステップごと、平滑化、テストの点）と精度（学習の線、テストの点）</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/curves.py" line="294" />
+   <location filename="cnnviz/gui/panels/curves.py" line="304" />
    <source>Training curves, with a kept run for comparison</source>
    <translation>学習曲線（比較用に残した学習つき）</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/curves.py" line="426" />
+   <location filename="cnnviz/gui/panels/curves.py" line="436" />
    <source>test accuracy {accuracies} · {text}</source>
    <translation>テスト精度 {accuracies} · {text}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/curves.py" line="287" />
+   <location filename="cnnviz/gui/panels/curves.py" line="297" />
    <source>- - - A, the kept run ({source}): {label}</source>
    <translation>- - - A、残した学習（{source}）：{label}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/drawings.py" line="23" />
+   <location filename="cnnviz/gui/panels/drawings.py" line="24" />
    <source>not evaluated yet</source>
    <translation>未評価</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/drawings.py" line="118" />
+   <location filename="cnnviz/gui/panels/drawings.py" line="115" />
    <source>The class's drawings appear here.</source>
    <translation>クラスの手書きがここに表示されます。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/drawings.py" line="42" />
+   <location filename="cnnviz/gui/panels/drawings.py" line="43" />
    <source>Our drawings</source>
    <translation>みんなの手書き</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/drawings.py" line="42" />
+   <location filename="cnnviz/gui/panels/drawings.py" line="43" />
    <source>does the network read the class's handwriting?</source>
    <translation>ネットワークはクラスの手書きを読めるか？</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/drawings.py" line="45" />
+   <location filename="cnnviz/gui/panels/drawings.py" line="46" />
    <source>&lt;b&gt;1.&lt;/b&gt; Draw a digit on the drawing pad.  &lt;b&gt;2.&lt;/b&gt; Click the digit you meant: it is saved for the class.</source>
    <translation>&lt;b&gt;1.&lt;/b&gt; 描画キャンバスに数字を描く。&lt;b&gt;2.&lt;/b&gt; 描いた数字をクリック：クラスの手書きとして保存されます。</translation>
   </message>
@@ -2171,53 +2191,53 @@ Save it before {what}?</source>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/drawings.py" line="90" />
-   <location filename="cnnviz/gui/panels/drawings.py" line="139" />
-   <location filename="cnnviz/gui/panels/drawings.py" line="308" />
+   <location filename="cnnviz/gui/panels/drawings.py" line="136" />
+   <location filename="cnnviz/gui/panels/drawings.py" line="307" />
    <source>our drawings</source>
    <translation>みんなの手書き</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/drawings.py" line="94" />
+   <location filename="cnnviz/gui/panels/drawings.py" line="93" />
    <source>the MNIST test set</source>
    <translation>MNIST のテストセット</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/drawings.py" line="121" />
+   <location filename="cnnviz/gui/panels/drawings.py" line="118" />
    <source>The class's drawings</source>
    <translation>クラスの手書き</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/drawings.py" line="122" />
+   <location filename="cnnviz/gui/panels/drawings.py" line="119" />
    <source>Each drawing with its label, what the network reads and a check mark or a cross</source>
    <translation>各手書きとそのラベル、ネットワークの読み、チェックマークまたはバツ印</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/drawings.py" line="130" />
+   <location filename="cnnviz/gui/panels/drawings.py" line="127" />
    <source>Open folder</source>
    <translation>フォルダを開く</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/drawings.py" line="133" />
+   <location filename="cnnviz/gui/panels/drawings.py" line="130" />
    <source>Delete selected</source>
    <translation>選択したものを削除</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/drawings.py" line="134" />
+   <location filename="cnnviz/gui/panels/drawings.py" line="131" />
    <source>Remove a scribble or a wrongly labelled drawing</source>
    <translation>落書きやラベルの間違った手書きを削除</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/drawings.py" line="190" />
+   <location filename="cnnviz/gui/panels/drawings.py" line="187" />
    <source>{count} drawings · {per_digit} · still missing: {missing}</source>
    <translation>手書き {count} 枚 · {per_digit} · まだない数字：{missing}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/drawings.py" line="192" />
+   <location filename="cnnviz/gui/panels/drawings.py" line="189" />
    <source>{count} drawings · {per_digit}</source>
    <translation>手書き {count} 枚 · {per_digit}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/drawings.py" line="163" />
+   <location filename="cnnviz/gui/panels/drawings.py" line="160" />
    <source>Reading the class's drawings…</source>
    <translation>クラスの手書きを読み込んでいます…</translation>
   </message>
@@ -2227,22 +2247,22 @@ Save it before {what}?</source>
    <translation>名前（任意）</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/drawings.py" line="158" />
+   <location filename="cnnviz/gui/panels/drawings.py" line="155" />
    <source>Saved in {folder}</source>
    <translation>{folder} に保存</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/drawings.py" line="217" />
+   <location filename="cnnviz/gui/panels/drawings.py" line="216" />
    <source>Saved as a {digit} ({count} drawings in {folder})</source>
    <translation>{digit} として保存しました（{folder} に手書き {count} 枚）</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/drawings.py" line="302" />
+   <location filename="cnnviz/gui/panels/drawings.py" line="301" />
    <source>Measured on the drawings the network was fine-tuned on: new drawings are the fair test.</source>
    <translation>追加学習に使った手書きで測った値です。公平なテストには新しい手書きを使いましょう。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/drawings.py" line="308" />
+   <location filename="cnnviz/gui/panels/drawings.py" line="307" />
    <source>our drawings (none yet)</source>
    <translation>まだ手書きなし</translation>
   </message>
@@ -2253,47 +2273,47 @@ Save it before {what}?</source>
    <translation>手書きを {digit} として保存</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/drawings.py" line="169" />
+   <location filename="cnnviz/gui/panels/drawings.py" line="166" />
    <source>Could not read the drawings folder: {error}</source>
    <translation>手書きのフォルダを読めませんでした：{error}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/drawings.py" line="208" />
+   <location filename="cnnviz/gui/panels/drawings.py" line="207" />
    <source>Could not save the drawing: {exc}</source>
    <translation>手書きを保存できませんでした：{exc}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/drawings.py" line="293" />
+   <location filename="cnnviz/gui/panels/drawings.py" line="292" />
    <source>our drawings ({correct} of {n})</source>
    <translation>みんなの手書き（{n} 枚中 {correct} 枚）</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/drawings.py" line="297" />
+   <location filename="cnnviz/gui/panels/drawings.py" line="296" />
    <source>our drawings ({correct} of {n}), {before_finetune:.0f}% before fine-tuning</source>
    <translation>みんなの手書き（{n} 枚中 {correct} 枚）、追加学習前は {before_finetune:.0f}%</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/drawings.py" line="234" />
+   <location filename="cnnviz/gui/panels/drawings.py" line="233" />
    <source>Could not delete the drawing: {exc}</source>
    <translation>手書きを削除できませんでした：{exc}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/drawings.py" line="323" />
+   <location filename="cnnviz/gui/panels/drawings.py" line="322" />
    <source>labelled {label} by {student}</source>
    <translation>ラベル {label}、描いた人：{student}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/drawings.py" line="323" />
+   <location filename="cnnviz/gui/panels/drawings.py" line="322" />
    <source>labelled {label}</source>
    <translation>ラベル {label}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/drawings.py" line="334" />
+   <location filename="cnnviz/gui/panels/drawings.py" line="333" />
    <source>labelled {label} by {student}; the network reads {answer}, {verdict}</source>
    <translation>ラベル {label}、描いた人：{student}。ネットワークの読みは {answer}、{verdict}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/drawings.py" line="336" />
+   <location filename="cnnviz/gui/panels/drawings.py" line="335" />
    <source>labelled {label}; the network reads {answer}, {verdict}</source>
    <translation>ラベル {label}。ネットワークの読みは {answer}、{verdict}</translation>
   </message>
@@ -2358,29 +2378,29 @@ Save it before {what}?</source>
    <translation>{count} 枚</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/filters.py" line="96" />
+   <location filename="cnnviz/gui/panels/filters.py" line="97" />
    <source>Finding the test images that excite the {count} classes…</source>
    <translation>{count} クラスを最も強く反応させるテスト画像を探しています…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/filters.py" line="98" />
+   <location filename="cnnviz/gui/panels/filters.py" line="99" />
    <source>Finding the test images that excite the {count} filters of {layer}…</source>
    <translation>{layer} の {count} 個のフィルタを最も強く反応させるテスト画像を探しています…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/filters.py" line="164" />
-   <location filename="cnnviz/gui/panels/why.py" line="86" />
+   <location filename="cnnviz/gui/panels/filters.py" line="165" />
+   <location filename="cnnviz/gui/panels/why.py" line="87" />
    <source>on a copy of the latest weights, after each evaluation</source>
    <translation>最新の重みのコピーで、評価のたびに</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/filters.py" line="167" />
+   <location filename="cnnviz/gui/panels/filters.py" line="168" />
    <source>Whose units to look at: a conv layer's filters, or the output classes</source>
    <translation>見る対象：畳み込み層のフィルタ、または出力クラス</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/filters.py" line="168" />
    <location filename="cnnviz/gui/panels/filters.py" line="169" />
+   <location filename="cnnviz/gui/panels/filters.py" line="170" />
    <source>Layer</source>
    <translation>層</translation>
   </message>
@@ -2401,166 +2421,166 @@ Save it before {what}?</source>
    <translation>各ユニットについて、最も強く反応させるテスト画像と、反応が最大になるよう最適化した入力</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/filters.py" line="289" />
+   <location filename="cnnviz/gui/panels/filters.py" line="288" />
    <source>Looking into {layer} with the weights of step {step}…</source>
    <translation>ステップ {step} の重みで {layer} の中を見ています…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/filters.py" line="360" />
+   <location filename="cnnviz/gui/panels/filters.py" line="359" />
    <source>&lt;b&gt;The {count} classes&lt;/b&gt; with the weights of step {step} (computed in {seconds} s)</source>
    <translation>ステップ {step} の重みでの&lt;b&gt;{count} クラス&lt;/b&gt;（{seconds} 秒で計算）</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/filters.py" line="362" />
+   <location filename="cnnviz/gui/panels/filters.py" line="361" />
    <source>&lt;b&gt;The {count} filters of {layer}&lt;/b&gt; with the weights of step {step} (computed in {seconds} s)</source>
    <translation>ステップ {step} の重みでの&lt;b&gt;{layer} の {count} 個のフィルタ&lt;/b&gt;（{seconds} 秒で計算）</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/filters.py" line="385" />
+   <location filename="cnnviz/gui/panels/filters.py" line="384" />
    <source>Each class: the 9 of the first {count} test images it scores highest; right: the input dreamed up to make it score highest (dream a 3), by {steps} steps of gradient ascent with jitter and blur. Click one to see it bigger.</source>
    <translation>各クラス：最初の {count} 枚のテスト画像のうち、そのクラスのスコアが最も高い 9 枚。右：スコアが最も高くなるように作り出した入力（3 を夢見る）。ジッターとぼかしを加えた勾配上昇で {steps} ステップ。クリックすると拡大します。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/filters.py" line="391" />
+   <location filename="cnnviz/gui/panels/filters.py" line="390" />
    <source>Each filter: the 9 of the first {count} test images that excite it most, orange: the patch its strongest spot sees; right: the pattern that excites it most in such a patch, by {steps} steps of blurred gradient ascent. Click one to see it bigger.</source>
    <translation>各フィルタ：最初の {count} 枚のテスト画像のうち、最も強く反応させる 9 枚。オレンジ：最も強く反応した場所が見る部分。右：そのような部分でフィルタを最も強く反応させるパターン。ぼかしを加えた勾配上昇で {steps} ステップ。クリックすると拡大します。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/filters.py" line="117" />
+   <location filename="cnnviz/gui/panels/filters.py" line="118" />
    <source>Dreaming up the input that the {count} classes want most: step {done} of {steps}…</source>
    <translation>{count} クラスが最も求める入力を作り出しています：ステップ {done} / {steps}…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/filters.py" line="123" />
+   <location filename="cnnviz/gui/panels/filters.py" line="124" />
    <source>Dreaming up the input that the {count} filters of {layer} want most: step {done} of {steps}…</source>
    <translation>{layer} の {count} 個のフィルタが最も求める入力を作り出しています：ステップ {done} / {steps}…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/filters.py" line="279" />
+   <location filename="cnnviz/gui/panels/filters.py" line="278" />
    <source>Nothing to look at yet: waiting for the test images.</source>
    <translation>まだ表示するものがありません：テスト画像を待っています。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/filters.py" line="281" />
+   <location filename="cnnviz/gui/panels/filters.py" line="280" />
    <source>Nothing to look at yet: waiting for a network.</source>
    <translation>まだ表示するものがありません：ネットワークを待っています。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/filters.py" line="318" />
+   <location filename="cnnviz/gui/panels/filters.py" line="317" />
    <source>Could not look into the filters: {message}</source>
    <translation>フィルタを調べられませんでした：{message}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/filters.py" line="337" />
+   <location filename="cnnviz/gui/panels/filters.py" line="336" />
    <source>class {name}</source>
    <translation>クラス {name}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/filters.py" line="339" />
+   <location filename="cnnviz/gui/panels/filters.py" line="338" />
    <source>{layer} filter {unit}</source>
    <translation>{layer} フィルタ {unit}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/filters.py" line="352" />
+   <location filename="cnnviz/gui/panels/filters.py" line="351" />
    <source>The test images that excite it most ({indices}), and the input optimised to excite it</source>
    <translation>いちばん強く反応させるテスト画像（{indices}）と、反応が最大になるよう最適化した入力</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/filters.py" line="250" />
+   <location filename="cnnviz/gui/panels/filters.py" line="249" />
    <source>Could not read the network {spec!r}: {exc}</source>
    <translation>ネットワーク {spec!r} を読み取れませんでした：{exc}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/filters.py" line="256" />
+   <location filename="cnnviz/gui/panels/filters.py" line="255" />
    <source>the {count} classes</source>
    <translation>{count} 個のクラス</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="34" />
+   <location filename="cnnviz/gui/panels/fool.py" line="36" />
    <source>a little everywhere</source>
    <translation>全体に少し</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="34" />
+   <location filename="cnnviz/gui/panels/fool.py" line="36" />
    <source>the fewest pixels</source>
    <translation>最少のピクセル</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="81" />
+   <location filename="cnnviz/gui/panels/fool.py" line="83" />
    <source>Could not make it say {target} within ± {levels} levels: try a bigger budget (it still says {now}, {percent}%).</source>
    <translation>± {levels} 段階以内では {target} と答えさせられませんでした：もっと大きな変化を許してみましょう（まだ {now}、{percent}%）。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="90" />
+   <location filename="cnnviz/gui/panels/fool.py" line="92" />
    <source>{changed} of {pixels} pixels changed&lt;br&gt;by at most ± {levels} levels&lt;br&gt;size (L2): {l2}&lt;br&gt;{steps} steps, {seconds} s</source>
    <translation>{pixels} ピクセル中 {changed} ピクセルを変更&lt;br&gt;最大 ± {levels} 段階&lt;br&gt;大きさ（L2）：{l2}&lt;br&gt;{steps} ステップ、{seconds} 秒</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="110" />
+   <location filename="cnnviz/gui/panels/fool.py" line="112" />
    <source>change the input a little so that it answers another digit</source>
    <translation>入力を少しだけ変えて、別の数字と答えさせる</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="117" />
+   <location filename="cnnviz/gui/panels/fool.py" line="120" />
    <source>The digit the network should answer after the change</source>
    <translation>変更後にネットワークに答えさせたい数字</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="118" />
+   <location filename="cnnviz/gui/panels/fool.py" line="121" />
    <source>Target digit</source>
    <translation>目標の数字</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="124" />
+   <location filename="cnnviz/gui/panels/fool.py" line="127" />
    <source>The most any one pixel may change (black is 0, white is 255)</source>
    <translation>1 つのピクセルを変えてよい最大量（黒が 0、白が 255）</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="125" />
+   <location filename="cnnviz/gui/panels/fool.py" line="128" />
    <source>Budget per pixel</source>
    <translation>1 ピクセルあたりの変化の上限</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="130" />
+   <location filename="cnnviz/gui/panels/fool.py" line="133" />
    <source>A little everywhere: every pixel may change, within the budget (basic iterative method). The fewest pixels: one pixel at a time, each as far as the budget allows</source>
    <translation>全体に少しずつ：許す範囲ですべてのピクセルを変える（basic iterative method）。最少のピクセル：1 ピクセルずつ、許す範囲いっぱいまで変える</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="135" />
+   <location filename="cnnviz/gui/panels/fool.py" line="138" />
    <source>How to change the input</source>
    <translation>入力の変え方</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="136" />
-   <location filename="cnnviz/gui/panels/fool.py" line="313" />
-   <location filename="cnnviz/gui/panels/fool.py" line="424" />
+   <location filename="cnnviz/gui/panels/fool.py" line="139" />
+   <location filename="cnnviz/gui/panels/fool.py" line="317" />
+   <location filename="cnnviz/gui/panels/fool.py" line="428" />
    <source>Attack</source>
    <translation>攻撃</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="138" />
-   <location filename="cnnviz/gui/panels/fool.py" line="425" />
+   <location filename="cnnviz/gui/panels/fool.py" line="141" />
+   <location filename="cnnviz/gui/panels/fool.py" line="429" />
    <source>Attack now, with the latest weights</source>
    <translation>最新の重みで今すぐ攻撃</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="139" />
+   <location filename="cnnviz/gui/panels/fool.py" line="142" />
    <source>Save fooling image…</source>
    <translation>だまし画像を保存…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="141" />
+   <location filename="cnnviz/gui/panels/fool.py" line="144" />
    <source>Save the changed input as a 28×28 PNG: cnnviz predict --raw gives the same answer</source>
    <translation>変更した入力を 28×28 の PNG で保存：cnnviz predict --raw でも同じ答えになります</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="171" />
-   <location filename="cnnviz/gui/panels/fool.py" line="427" />
+   <location filename="cnnviz/gui/panels/fool.py" line="172" />
+   <location filename="cnnviz/gui/panels/fool.py" line="431" />
    <source>Original, change and fooled input</source>
    <translation>元の画像、変化、だます入力</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="172" />
+   <location filename="cnnviz/gui/panels/fool.py" line="173" />
    <source>The input, the change made to it (amplified; orange: brighter, blue: darker, white: unchanged) and the changed input</source>
    <translation>入力、それへの変化（強調表示。オレンジ：明るく、青：暗く、白：変化なし）、変化させた入力</translation>
   </message>
@@ -2570,158 +2590,158 @@ Save it before {what}?</source>
    <translation>変更の小ささ：1 ピクセルの最大変化量（L∞）、変更全体の大きさ（L2、真っ白を 1 とする単位）、変わったピクセルの数</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="271" />
+   <location filename="cnnviz/gui/panels/fool.py" line="275" />
    <source>&lt;b&gt;the change&lt;/b&gt;&lt;br&gt;orange: brighter, blue: darker</source>
    <translation>&lt;b&gt;変化&lt;/b&gt;&lt;br&gt;オレンジ：明るく、青：暗く</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="273" />
+   <location filename="cnnviz/gui/panels/fool.py" line="277" />
    <source>&lt;b&gt;original&lt;/b&gt;&lt;br&gt;what the network saw</source>
    <translation>&lt;b&gt;元の画像&lt;/b&gt;&lt;br&gt;ネットワークが見たもの</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="273" />
+   <location filename="cnnviz/gui/panels/fool.py" line="277" />
    <source>&lt;b&gt;fooled input&lt;/b&gt;&lt;br&gt;original + change</source>
    <translation>&lt;b&gt;だます入力&lt;/b&gt;&lt;br&gt;元の画像 + 変化</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="435" />
+   <location filename="cnnviz/gui/panels/fool.py" line="440" />
    <source>Save fooling image</source>
    <translation>だまし画像を保存</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="74" />
+   <location filename="cnnviz/gui/panels/fool.py" line="76" />
    <source>It already says {target} ({percent}%): choose another digit to aim for.</source>
    <translation>もう {target} と答えています（{percent}%）：別の数字を目標に選びましょう。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="78" />
+   <location filename="cnnviz/gui/panels/fool.py" line="80" />
    <source>The network now says {target} ({percent}%) instead of {label}.</source>
    <translation>ネットワークは {label} ではなく {target} と答えるようになりました（{percent}%）。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="149" />
+   <location filename="cnnviz/gui/panels/fool.py" line="152" />
    <source>change each pixel by at most</source>
    <translation>各ピクセルの変化は最大</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="330" />
+   <location filename="cnnviz/gui/panels/fool.py" line="334" />
    <source>Nothing to attack yet: there are no weights (start training or load a model).</source>
    <translation>まだ攻撃するものがありません：重みがありません（学習を始めるか、モデルを読み込んでください）。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="348" />
+   <location filename="cnnviz/gui/panels/fool.py" line="352" />
    <source>Attacking your drawing with the weights of step {step:,}…</source>
    <translation>ステップ {step:,} の重みであなたの手書きを攻撃中…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="349" />
+   <location filename="cnnviz/gui/panels/fool.py" line="353" />
    <source>Attacking test image #{index} (true label {label}) with the weights of step {step:,}…</source>
    <translation>ステップ {step:,} の重みでテスト画像 #{index}（正解 {label}）を攻撃中…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="418" />
+   <location filename="cnnviz/gui/panels/fool.py" line="422" />
    <source>Your drawing · weights of step {step}</source>
    <translation>あなたの手書き · ステップ {step} の重み</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="419" />
+   <location filename="cnnviz/gui/panels/fool.py" line="423" />
    <source>Test image #{index} (true label {label}) · weights of step {step}</source>
    <translation>テスト画像 #{index}（正解 {label}） · ステップ {step} の重み</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="445" />
+   <location filename="cnnviz/gui/panels/fool.py" line="453" />
    <source>Nothing to save yet: attack first.</source>
    <translation>まだ保存するものがありません：先に攻撃してください。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="123" />
+   <location filename="cnnviz/gui/panels/fool.py" line="126" />
    <source> of {levels} grey levels</source>
    <translation> / {levels} 階調</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="145" />
+   <location filename="cnnviz/gui/panels/fool.py" line="148" />
    <location filename="cnnviz/gui/panels/registry.py" line="269" />
    <source>Fool</source>
    <translation>だます</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="146" />
+   <location filename="cnnviz/gui/panels/fool.py" line="149" />
    <source>make it say</source>
    <translation>答えさせる数字</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="269" />
+   <location filename="cnnviz/gui/panels/fool.py" line="273" />
    <source>&lt;b&gt;the change ×{factor}&lt;/b&gt;&lt;br&gt;orange: brighter, blue: darker</source>
    <translation>&lt;b&gt;変化 ×{factor}&lt;/b&gt;&lt;br&gt;オレンジ：明るく、青：暗く</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="336" />
+   <location filename="cnnviz/gui/panels/fool.py" line="340" />
    <source>Nothing to attack yet: draw a digit on the pad first.</source>
    <translation>まだ攻撃するものがありません：まず描画キャンバスに数字を書いてください。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="337" />
+   <location filename="cnnviz/gui/panels/fool.py" line="341" />
    <source>Nothing to attack yet: no test image is loaded yet.</source>
    <translation>まだ攻撃するものがありません：テスト画像がまだ読み込まれていません。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="386" />
+   <location filename="cnnviz/gui/panels/fool.py" line="390" />
    <source>Could not attack: {message}</source>
    <translation>攻撃できませんでした：{message}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="455" />
+   <location filename="cnnviz/gui/panels/fool.py" line="463" />
    <source>Saved {written}: cnnviz predict --raw on it says {answer}.</source>
    <translation>{written} を保存しました：cnnviz predict --raw の答えは {answer} です。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="287" />
+   <location filename="cnnviz/gui/panels/fool.py" line="291" />
    <source>Attack (step {step:,})</source>
    <translation>攻撃（ステップ {step:,}）</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="289" />
+   <location filename="cnnviz/gui/panels/fool.py" line="293" />
    <source>Attack again with the weights of step {step:,} (the result shown used step {result:,})</source>
    <translation>ステップ {step:,} の重みでもう一度攻撃（表示中の結果はステップ {result:,}）</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="451" />
+   <location filename="cnnviz/gui/panels/fool.py" line="459" />
    <source>Could not save the fooling image: {exc}</source>
    <translation>だまし画像を保存できませんでした：{exc}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool_bars.py" line="51" />
+   <location filename="cnnviz/gui/panels/fool_bars.py" line="60" />
    <source>before: {answer} ({percent}%)</source>
    <translation>変更前：{answer}({percent}%)</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool_bars.py" line="51" />
+   <location filename="cnnviz/gui/panels/fool_bars.py" line="60" />
    <source>after: {answer} ({percent}%)</source>
    <translation>変更後：{answer}({percent}%)</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool_bars.py" line="183" />
+   <location filename="cnnviz/gui/panels/fool_bars.py" line="199" />
    <source>One bar per digit: how sure the network is</source>
    <translation>数字ごとに 1 本の棒：ネットワークの確信度</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool_bars.py" line="182" />
+   <location filename="cnnviz/gui/panels/fool_bars.py" line="198" />
    <source>Probabilities before the change</source>
    <translation>変更前の確率</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool_bars.py" line="182" />
+   <location filename="cnnviz/gui/panels/fool_bars.py" line="198" />
    <source>Probabilities after the change</source>
    <translation>変更後の確率</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool_bars.py" line="48" />
+   <location filename="cnnviz/gui/panels/fool_bars.py" line="57" />
    <source>before</source>
    <translation>変更前</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool_bars.py" line="48" />
+   <location filename="cnnviz/gui/panels/fool_bars.py" line="57" />
    <source>after</source>
    <translation>変更後</translation>
   </message>
@@ -2782,27 +2802,27 @@ Save it before {what}?</source>
    <translation>「特徴マップ」で選んだ、または「間違い」でクリックしたテスト画像</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/kernels.py" line="27" />
+   <location filename="cnnviz/gui/panels/kernels.py" line="28" />
    <source>blue &lt; 0 &lt; red</source>
    <translation>青 &lt; 0 &lt; 赤</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/kernels.py" line="29" />
+   <location filename="cnnviz/gui/panels/kernels.py" line="30" />
    <source>A deeper conv layer: its kernels for one output channel</source>
    <translation>より深い畳み込み層：1 つの出力チャネルのカーネル</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/kernels.py" line="31" />
+   <location filename="cnnviz/gui/panels/kernels.py" line="32" />
    <source>Output channel whose kernels (one per input channel) are shown</source>
    <translation>カーネル（入力チャネルごとに 1 つ）を表示する出力チャネル</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/kernels.py" line="35" />
+   <location filename="cnnviz/gui/panels/kernels.py" line="36" />
    <source>Deeper layer</source>
    <translation>深い層</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/kernels.py" line="36" />
+   <location filename="cnnviz/gui/panels/kernels.py" line="37" />
    <source>Output channel</source>
    <translation>出力チャネル</translation>
   </message>
@@ -2827,12 +2847,12 @@ Save it before {what}?</source>
    <translation>重みを色で表示：青は負、白はゼロ、赤は正</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/kernels.py" line="33" />
+   <location filename="cnnviz/gui/panels/kernels.py" line="34" />
    <source>Deeper:</source>
    <translation>深い層：</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/kernels.py" line="33" />
+   <location filename="cnnviz/gui/panels/kernels.py" line="34" />
    <source>channel</source>
    <translation>チャネル</translation>
   </message>
@@ -2847,7 +2867,7 @@ Save it before {what}?</source>
    <translation>（{count} 入力の平均）</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/kernels.py" line="251" />
+   <location filename="cnnviz/gui/panels/kernels.py" line="252" />
    <source>channel {channel}: {count} × {size}</source>
    <translation>チャネル {channel}：{count} × {size}</translation>
   </message>
@@ -2857,66 +2877,66 @@ Save it before {what}?</source>
    <translation>開始を押すと、各ステップの学習率がここに描かれます。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/learning_rate.py" line="44" />
-   <location filename="cnnviz/gui/panels/learning_rate.py" line="54" />
+   <location filename="cnnviz/gui/panels/learning_rate.py" line="48" />
+   <location filename="cnnviz/gui/panels/learning_rate.py" line="58" />
    <location filename="cnnviz/gui/panels/registry.py" line="294" />
    <source>Learning rate</source>
    <translation>学習率</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/learning_rate.py" line="45" />
+   <location filename="cnnviz/gui/panels/learning_rate.py" line="49" />
    <source>how big a step the optimizer takes; the schedule raises it, then lowers it so that the network settles</source>
    <translation>最適化の 1 歩の大きさ。スケジュールが最初に上げ、次に下げて、ネットワークを落ち着かせます</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/learning_rate.py" line="54" />
+   <location filename="cnnviz/gui/panels/learning_rate.py" line="58" />
    <source>The learning rate of every step against epochs</source>
    <translation>各ステップの学習率（横軸：エポック）</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/learning_rate.py" line="115" />
+   <location filename="cnnviz/gui/panels/learning_rate.py" line="119" />
    <source>No steps yet.</source>
    <translation>まだステップがありません。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/learning_rate.py" line="136" />
+   <location filename="cnnviz/gui/panels/learning_rate.py" line="140" />
    <source>now {rate} at epoch {epoch:.2f} (batch of {batch}) · highest {highest} at epoch {at:.2f}</source>
    <translation>現在 {rate} （エポック {epoch:.2f}、バッチ {batch}） · 最高 {highest} （エポック {at:.2f}）</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/map.py" line="36" />
+   <location filename="cnnviz/gui/panels/map.py" line="37" />
    <source>Each dot is a test image in its digit's colour. Close dots: images the network's last hidden layer sees as alike (seen along the two directions in which they differ most). Separate clouds: digits it tells apart.</source>
    <translation>各点はテスト画像で、その数字の色で表示されます。近い点：ネットワークの最後の隠れ層が似ていると見なす画像（最も違いの大きい 2 つの方向に沿って見たもの）。離れた雲：ネットワークが見分けている数字。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/map.py" line="41" />
+   <location filename="cnnviz/gui/panels/map.py" line="42" />
    <source>Each dot is a test image in its class's colour. Close dots: images the network's last hidden layer sees as alike (seen along the two directions in which they differ most). Separate clouds: classes it tells apart.</source>
    <translation>各点はテスト画像で、そのクラスの色で表示されます。近い点：ネットワークの最後の隠れ層が似ていると見なす画像（最も違いの大きい 2 つの方向に沿って見たもの）。離れた雲：ネットワークが見分けているクラス。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/map.py" line="51" />
+   <location filename="cnnviz/gui/panels/map.py" line="52" />
    <source>each dot a test image, placed by the layer before the answer</source>
    <translation>点はそれぞれテスト画像。答えの手前の層で配置</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/map.py" line="53" />
-   <location filename="cnnviz/gui/panels/map.py" line="214" />
-   <location filename="cnnviz/gui/panels/map.py" line="393" />
+   <location filename="cnnviz/gui/panels/map.py" line="54" />
+   <location filename="cnnviz/gui/panels/map.py" line="213" />
+   <location filename="cnnviz/gui/panels/map.py" line="392" />
    <source>Update</source>
    <translation>更新</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/map.py" line="54" />
+   <location filename="cnnviz/gui/panels/map.py" line="55" />
    <source>Make the map again with the latest weights</source>
    <translation>最新の重みで地図を作り直す</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/map.py" line="59" />
+   <location filename="cnnviz/gui/panels/map.py" line="60" />
    <source>Go back to the maps made earlier in the run (the Time-lapse's slider moves it too); at the right end: the latest</source>
    <translation>学習の途中で作った地図に戻る（タイムラプスのスライダーでも動きます）。右端が最新</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/map.py" line="64" />
+   <location filename="cnnviz/gui/panels/map.py" line="65" />
    <source>Map at an earlier step</source>
    <translation>以前のステップの地図</translation>
   </message>
@@ -2926,89 +2946,89 @@ Save it before {what}?</source>
    <translation>テスト画像 1 枚が 1 つの点で、色は数字ごと。ネットワークが似ていると見る画像は近くに集まる。星はあなたの手書き</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/map.py" line="234" />
+   <location filename="cnnviz/gui/panels/map.py" line="233" />
    <source>Nothing to map yet: waiting for the test images.</source>
    <translation>まだ地図にできません：テスト画像を待っています。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/map.py" line="236" />
+   <location filename="cnnviz/gui/panels/map.py" line="235" />
    <source>Nothing to map yet: waiting for the network's weights.</source>
    <translation>まだ地図にできません：ネットワークの重みを待っています。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/map.py" line="254" />
+   <location filename="cnnviz/gui/panels/map.py" line="253" />
    <source>Placing {count:,} test images with the weights of step {step}…</source>
    <translation>ステップ {step} の重みでテスト画像 {count:,} 枚を配置中…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/map.py" line="290" />
+   <location filename="cnnviz/gui/panels/map.py" line="289" />
    <source>Placing {count:,} test images with the weights of step {step}… ({done:,} of {count:,} read)</source>
    <translation>ステップ {step} の重みでテスト画像 {count:,} 枚を配置中…（{count:,} 枚中 {done:,} 枚を読み込み済み）</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/map.py" line="347" />
+   <location filename="cnnviz/gui/panels/map.py" line="346" />
    <source>latest map</source>
    <translation>最新の地図</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/map.py" line="375" />
+   <location filename="cnnviz/gui/panels/map.py" line="374" />
    <source>Could not make the map: {message}</source>
    <translation>地図を作れませんでした：{message}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/map.py" line="402" />
+   <location filename="cnnviz/gui/panels/map.py" line="401" />
    <source>{count:,} test images · weights of step {step:,} · the network gets {right:.0f}% of them right · the map keeps {explained:.0f}% of the spread</source>
    <translation>テスト画像 {count:,} 枚 · ステップ {step:,} の重み · 正解率 {right:.0f}% · 地図はばらつきの {explained:.0f}% を表示</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/map.py" line="435" />
+   <location filename="cnnviz/gui/panels/map.py" line="434" />
    <source>★ your drawing:
 on the latest map</source>
    <translation>★ あなたの手書き：
 最新の地図の上</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/map.py" line="225" />
+   <location filename="cnnviz/gui/panels/map.py" line="224" />
    <source>This network knows {names}: the map needs drawings of them. Press Start to train it on the class canvas's drawings: the map then shows those held back.</source>
    <translation>このネットワークは {names} を知っています。マップにはそれらの絵が必要です。開始を押してクラスのキャンバスの絵で学習させると、マップには取っておいた絵が表示されます。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/map.py" line="283" />
+   <location filename="cnnviz/gui/panels/map.py" line="282" />
    <source>Placing {count:,} test images with the weights of step {step}… (all read: finding the two directions in which they differ most)</source>
    <translation>ステップ {step} の重みでテスト画像 {count:,} 枚を配置中…（すべて読み込み済み：最も違いの大きい 2 つの方向を求めています）</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/map.py" line="445" />
+   <location filename="cnnviz/gui/panels/map.py" line="444" />
    <source>★ your drawing:
 nearest the {digit}s</source>
    <translation>★ あなたの手書き：
 {digit} のいちばん近く</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/map.py" line="447" />
+   <location filename="cnnviz/gui/panels/map.py" line="446" />
    <source>★ your drawing:
 nearest: {name}</source>
    <translation>★ あなたの手書き：
 いちばん近いのは {name}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/map.py" line="185" />
-   <location filename="cnnviz/gui/panels/why.py" line="186" />
+   <location filename="cnnviz/gui/panels/map.py" line="184" />
+   <location filename="cnnviz/gui/panels/why.py" line="185" />
    <source>Update (step {step:,})</source>
    <translation>更新（ステップ {step:,}）</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/map.py" line="247" />
+   <location filename="cnnviz/gui/panels/map.py" line="246" />
    <source>Could not make the map: {exc}</source>
    <translation>地図を作れませんでした：{exc}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/map.py" line="349" />
+   <location filename="cnnviz/gui/panels/map.py" line="348" />
    <source>map at step {step:,}</source>
    <translation>ステップ {step:,} の地図</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/map.py" line="431" />
+   <location filename="cnnviz/gui/panels/map.py" line="430" />
    <source>Could not place your drawing: {exc}</source>
    <translation>あなたの手書きを配置できませんでした：{exc}</translation>
   </message>
@@ -3048,57 +3068,57 @@ it says {said} {mark}</source>
    <translation>ポインタの下の点、または最後にクリックした点のテスト画像</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/mistakes.py" line="165" />
+   <location filename="cnnviz/gui/panels/mistakes.py" line="163" />
    <source>The images of the chosen cell appear here, the most confident first.</source>
    <translation>選んだマスの画像がここに表示されます（確信度の高い順）。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/mistakes.py" line="166" />
+   <location filename="cnnviz/gui/panels/mistakes.py" line="164" />
    <source>No mistakes yet (or no evaluation yet).</source>
    <translation>まだ間違いはありません（または、まだ評価していません）。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/mistakes.py" line="88" />
+   <location filename="cnnviz/gui/panels/mistakes.py" line="89" />
    <location filename="cnnviz/gui/panels/registry.py" line="227" />
    <source>Mistakes</source>
    <translation>間違い</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/mistakes.py" line="88" />
+   <location filename="cnnviz/gui/panels/mistakes.py" line="89" />
    <source>rows: the true digit · columns: what the network said · click a cell</source>
    <translation>行：正しい数字 · 列：ネットワークの答え · マスをクリック</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/mistakes.py" line="103" />
-   <location filename="cnnviz/gui/panels/mistakes.py" line="203" />
+   <location filename="cnnviz/gui/panels/mistakes.py" line="104" />
+   <location filename="cnnviz/gui/panels/mistakes.py" line="201" />
    <source>Train for a while: the matrix fills in at each test evaluation.</source>
    <translation>しばらく学習してください。テスト評価のたびに行列が埋まります。</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/mistakes.py" line="109" />
-   <location filename="cnnviz/gui/panels/mistakes.py" line="197" />
+   <location filename="cnnviz/gui/panels/mistakes.py" line="195" />
    <source>Empty until the first test evaluation</source>
    <translation>最初のテスト評価までは空です</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/mistakes.py" line="205" />
+   <location filename="cnnviz/gui/panels/mistakes.py" line="203" />
    <source>Click a cell of the matrix to see its images.</source>
    <translation>行列のマスをクリックすると、その画像が見られます。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/mistakes.py" line="206" />
+   <location filename="cnnviz/gui/panels/mistakes.py" line="204" />
    <source>Surest mistakes: wrong, and very confident about it</source>
    <translation>自信満々の間違い：間違っているのに確信度が高い</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/mistakes.py" line="432" />
-   <location filename="cnnviz/gui/panels/mistakes.py" line="367" />
+   <location filename="cnnviz/gui/panels/mistakes.py" line="430" />
+   <location filename="cnnviz/gui/panels/mistakes.py" line="365" />
    <source>True {truth}, read correctly: {total} images</source>
    <translation>正解 {truth}、正しく読めた：{total} 枚</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/mistakes.py" line="434" />
-   <location filename="cnnviz/gui/panels/mistakes.py" line="363" />
+   <location filename="cnnviz/gui/panels/mistakes.py" line="432" />
+   <location filename="cnnviz/gui/panels/mistakes.py" line="361" />
    <source>True {truth}, taken for {answer}: {total} images</source>
    <translation>正解 {truth}、{answer} と誤認：{total} 枚</translation>
   </message>
@@ -3113,62 +3133,62 @@ it says {said} {mark}</source>
    <translation>予測した数字</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/mistakes.py" line="163" />
+   <location filename="cnnviz/gui/panels/mistakes.py" line="161" />
    <source>Each image with its true digit, the prediction, how sure, and a check mark or a cross</source>
    <translation>各画像と正しい数字、予測、確信度、チェックマークまたはバツ印</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/mistakes.py" line="281" />
+   <location filename="cnnviz/gui/panels/mistakes.py" line="279" />
    <source>No mistakes at all.</source>
    <translation>間違いはひとつもありません。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/mistakes.py" line="162" />
+   <location filename="cnnviz/gui/panels/mistakes.py" line="160" />
    <source>Images of the chosen cell</source>
    <translation>選んだマスの画像</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/mistakes.py" line="162" />
+   <location filename="cnnviz/gui/panels/mistakes.py" line="160" />
    <source>Surest mistakes</source>
    <translation>自信満々の間違い</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/mistakes.py" line="258" />
+   <location filename="cnnviz/gui/panels/mistakes.py" line="256" />
    <source>Test accuracy &lt;b&gt;{test_accuracy:.1f}%&lt;/b&gt; on {samples:,} test images at step {step:,}. Left: how often each digit is read right.</source>
    <translation>ステップ {step:,} でテスト画像 {samples:,} 枚のテスト精度 &lt;b&gt;{test_accuracy:.1f}%&lt;/b&gt;。左：各数字が正しく読まれる割合。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/mistakes.py" line="415" />
+   <location filename="cnnviz/gui/panels/mistakes.py" line="413" />
    <source>Surest mistakes: {wrong} wrong of {samples:,}; the most confident first</source>
    <translation>自信満々の間違い：{samples:,} 枚中 {wrong} 枚が不正解、確信度の高い順</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/mistakes.py" line="438" />
+   <location filename="cnnviz/gui/panels/mistakes.py" line="436" />
    <source>, showing the {count} surest</source>
    <translation>、確信度の高い {count} 枚を表示</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/mistakes.py" line="266" />
+   <location filename="cnnviz/gui/panels/mistakes.py" line="264" />
    <source>Test accuracy {percent}% at step {step}. Most often mixed up: {pairs}.</source>
    <translation>ステップ {step} でテスト精度 {percent}%。いちばんよく取り違えたもの：{pairs}。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/mistakes.py" line="274" />
+   <location filename="cnnviz/gui/panels/mistakes.py" line="272" />
    <source>Test accuracy {percent}% at step {step}. No mistakes at all.</source>
    <translation>ステップ {step} でテスト精度 {percent}%。間違いはひとつもありません。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/mistakes.py" line="277" />
+   <location filename="cnnviz/gui/panels/mistakes.py" line="275" />
    <source>Most often mixed up: {pairs}</source>
    <translation>いちばんよく取り違えたもの：{pairs}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/mistakes.py" line="381" />
+   <location filename="cnnviz/gui/panels/mistakes.py" line="379" />
    <source>test image #{index}: true {truth}, predicted {answer} ({percent}% sure), {verdict}. Click to look inside (feature maps, Why?).</source>
    <translation>テスト画像 #{index}：正解 {truth}、予測 {answer}（確信度 {percent}%）、{verdict}。クリックで中を見る（特徴マップ、なぜ？）。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/mistakes.py" line="268" />
+   <location filename="cnnviz/gui/panels/mistakes.py" line="266" />
    <source>{truth} taken for {answer} {count} times</source>
    <translation>{truth} を {answer} と誤認 {count} 回</translation>
   </message>
@@ -3241,52 +3261,52 @@ accuracy</source>
    <translation>時間</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="35" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="36" />
    <source>custom</source>
    <translation>カスタム</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="88" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="89" />
    <source>Run</source>
    <translation>実行</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="92" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="93" />
    <source>▶  Start</source>
    <translation>▶  開始</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="97" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="98" />
    <source>Step</source>
    <translation>1 ステップ</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="99" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="100" />
    <source>Reset</source>
    <translation>リセット</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="100" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="101" />
    <source>New random weights; the curves start over</source>
    <translation>重みを新しい乱数にし、曲線を最初からにします</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="101" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="102" />
    <source>Save…</source>
    <translation>保存…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="102" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="103" />
    <source>Load…</source>
    <translation>読み込み…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="103" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="104" />
    <source>Save the current weights as a .npz checkpoint</source>
    <translation>今の重みを .npz チェックポイントとして保存</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="104" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="105" />
    <source>Load a .npz checkpoint; Start continues training it</source>
    <translation>.npz チェックポイントを読み込みます。開始でその続きから学習します</translation>
   </message>
@@ -3341,49 +3361,49 @@ accuracy</source>
    <translation>エポック</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="196" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="195" />
    <source>Data and network</source>
    <translation>データとネットワーク</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="203" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="202" />
    <source>Dataset</source>
    <translation>データセット</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="210" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="209" />
    <source>type your own layer spec below</source>
    <translation>下に自分の層の指定を入力</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="211" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="210" />
    <source>Network</source>
    <translation>ネットワーク</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="214" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="213" />
    <source>convK-C[-same|-valid], relu, pool, dense-N, dropout-P, comma separated;
 the last layer must be dense-10. Press Enter to apply.</source>
    <translation>convK-C[-same|-valid], relu, pool, dense-N, dropout-P をコンマで区切って指定；
 最後の層は dense-10。Enter で適用。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="233" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="231" />
    <source>Backend</source>
    <translation>バックエンド</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="94" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="95" />
    <source>Start training ({key})</source>
    <translation>学習を開始（{key}）</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="96" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="97" />
    <source>Pause or resume ({key})</source>
    <translation>一時停止/再開（{key}）</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="98" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="99" />
    <source>Train exactly one batch ({key})</source>
    <translation>1 バッチだけ学習（{key}）</translation>
   </message>
@@ -3395,190 +3415,205 @@ Keys: {start} start/pause · {step} step · {clear} clear drawing · {help} all 
 キー：{start} 開始/一時停止 · {step} 1 ステップ · {clear} 描画を消去 · {help} キー一覧</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="246" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="244" />
    <source>{name}  ({where}, not available)</source>
    <translation>{name}  （{where}、使用不可）</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="252" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="250" />
    <source>not available: {why}</source>
    <translation>使用不可：{why}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/statistics.py" line="35" />
+   <location filename="cnnviz/gui/panels/statistics.py" line="37" />
    <source>Update size</source>
    <translation>更新量</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/statistics.py" line="35" />
+   <location filename="cnnviz/gui/panels/statistics.py" line="37" />
    <source>Gradient norm</source>
    <translation>勾配ノルム</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/statistics.py" line="35" />
+   <location filename="cnnviz/gui/panels/statistics.py" line="37" />
    <source>Weights</source>
    <translation>重み</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/statistics.py" line="89" />
+   <location filename="cnnviz/gui/panels/statistics.py" line="68" />
    <source>Weights and gradients</source>
    <translation>重みと勾配</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/statistics.py" line="89" />
+   <location filename="cnnviz/gui/panels/statistics.py" line="68" />
    <source>per weight tensor, every few steps</source>
    <translation>重みテンソルごと、数ステップおき</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/statistics.py" line="91" />
+   <location filename="cnnviz/gui/panels/statistics.py" line="70" />
    <source>Percentile bands of this tensor's weights: 1–99% light, 25–75% dark, median</source>
    <translation>このテンソルの重みのパーセンタイル帯：1–99% は薄く、25–75% は濃く、中央値</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/statistics.py" line="93" />
-   <location filename="cnnviz/gui/panels/statistics.py" line="92" />
+   <location filename="cnnviz/gui/panels/statistics.py" line="72" />
+   <location filename="cnnviz/gui/panels/statistics.py" line="71" />
    <source>Weight distribution of</source>
    <translation>重みの分布：</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/statistics.py" line="113" />
+   <location filename="cnnviz/gui/panels/statistics.py" line="91" />
    <source>The chosen tensor's weight percentiles, each tensor's update-to-weight ratio and gradient size against steps</source>
    <translation>ステップに対する、選んだテンソルの重みのパーセンタイル、各テンソルの更新量と重みの比、勾配の大きさ</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/statistics.py" line="190" />
+   <location filename="cnnviz/gui/panels/statistics.py" line="170" />
    <source>No gradient: every value is 0</source>
    <translation>勾配なし：すべての値が 0 です</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/statistics.py" line="131" />
+   <location filename="cnnviz/gui/panels/statistics.py" line="109" />
    <source>|Δw| / |w| per step</source>
    <translation>ステップごとの |Δw| / |w|</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/statistics.py" line="134" />
+   <location filename="cnnviz/gui/panels/statistics.py" line="112" />
    <source>gradient norm</source>
    <translation>勾配ノルム</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/statistics.py" line="137" />
+   <location filename="cnnviz/gui/panels/statistics.py" line="115" />
    <source>weights</source>
    <translation>重み</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/statistics.py" line="402" />
+   <location filename="cnnviz/gui/panels/statistics.py" line="385" />
    <source>Statistics arrive every few steps while training. Healthy updates change the weights by about 1/1000 of their size per step (the green band).</source>
    <translation>統計は学習中に数ステップごとに届きます。健全な更新では、重みは 1 ステップごとにその大きさの約 1/1000 だけ変わります（緑の帯）。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/statistics.py" line="176" />
+   <location filename="cnnviz/gui/panels/statistics.py" line="156" />
    <source>too small</source>
    <translation>小さすぎ</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/statistics.py" line="177" />
+   <location filename="cnnviz/gui/panels/statistics.py" line="157" />
    <source>too big</source>
    <translation>大きすぎ</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/statistics.py" line="397" />
+   <location filename="cnnviz/gui/panels/statistics.py" line="380" />
    <source>✓ Looks healthy: each step changes the weights by about {ratio} of their size (the green band).</source>
    <translation>✓ 健全です：各ステップで重みがその大きさの約 {ratio} だけ変わります（緑の帯）。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/statistics.py" line="484" />
+   <location filename="cnnviz/gui/panels/statistics.py" line="483" />
    <source>{layer} weights</source>
    <translation>{layer} の重み</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/timelapse.py" line="38" />
+   <location filename="cnnviz/gui/panels/timelapse.py" line="42" />
    <source>one frame per test evaluation · drag the slider to go back in time</source>
    <translation>テスト評価ごとに 1 コマ · スライダーで時間をさかのぼる</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/timelapse.py" line="41" />
-   <location filename="cnnviz/gui/panels/timelapse.py" line="240" />
+   <location filename="cnnviz/gui/panels/timelapse.py" line="46" />
+   <location filename="cnnviz/gui/panels/timelapse.py" line="245" />
    <source>▶ Play</source>
    <translation>▶ 再生</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/timelapse.py" line="42" />
+   <location filename="cnnviz/gui/panels/timelapse.py" line="47" />
    <source>Play the recording from the start</source>
    <translation>記録を最初から再生</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/timelapse.py" line="48" />
+   <location filename="cnnviz/gui/panels/timelapse.py" line="53" />
    <source>GIF…</source>
    <translation>GIF…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/timelapse.py" line="49" />
+   <location filename="cnnviz/gui/panels/timelapse.py" line="54" />
    <source>Export the kernels' time-lapse as an animated GIF</source>
    <translation>カーネルのタイムラプスをアニメーション GIF で書き出す</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/timelapse.py" line="50" />
+   <location filename="cnnviz/gui/panels/timelapse.py" line="55" />
    <source>PNGs…</source>
    <translation>PNG…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/timelapse.py" line="51" />
+   <location filename="cnnviz/gui/panels/timelapse.py" line="56" />
    <source>Export one PNG per frame into a folder</source>
    <translation>1 コマごとに PNG をフォルダへ書き出す</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/timelapse.py" line="58" />
+   <location filename="cnnviz/gui/panels/timelapse.py" line="63" />
    <source>Scrub through training: one position per evaluation</source>
    <translation>学習の経過をたどる：評価ごとに 1 コマ</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/timelapse.py" line="60" />
-   <location filename="cnnviz/gui/panels/timelapse.py" line="110" />
+   <location filename="cnnviz/gui/panels/timelapse.py" line="65" />
+   <location filename="cnnviz/gui/panels/timelapse.py" line="115" />
    <source>Nothing recorded yet: press Start. A frame is kept at every test evaluation.</source>
    <translation>まだ記録がありません。開始を押してください。テスト評価のたびに 1 コマ残ります。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/timelapse.py" line="226" />
+   <location filename="cnnviz/gui/panels/timelapse.py" line="231" />
    <source>not measured yet</source>
    <translation>未測定</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/timelapse.py" line="244" />
+   <location filename="cnnviz/gui/panels/timelapse.py" line="249" />
    <source>❚❚ Stop</source>
    <translation>❚❚ 停止</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/timelapse.py" line="228" />
+   <location filename="cnnviz/gui/panels/timelapse.py" line="262" />
+   <source>Export time-lapse as GIF</source>
+   <translation>タイムラプスを GIF に書き出す</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/timelapse.py" line="274" />
+   <source>Export time-lapse frames into a folder</source>
+   <translation>タイムラプスのコマをフォルダーに書き出す</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/timelapse.py" line="233" />
    <source>Frame {index} of {count} · step {step:,} · epoch {epoch:.2f} · test accuracy {accuracy}</source>
    <translation>コマ {index} / {count} · ステップ {step:,} · エポック {epoch:.2f} · テスト精度 {accuracy}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/timelapse.py" line="277" />
+   <location filename="cnnviz/gui/panels/timelapse.py" line="264" />
+   <source>Animated GIF</source>
+   <translation>アニメーション GIF</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/timelapse.py" line="289" />
    <source>Saved the time-lapse ({count} frames) to {path}</source>
    <translation>タイムラプス（{count} コマ）を {path} に保存しました</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/timelapse.py" line="290" />
+   <location filename="cnnviz/gui/panels/timelapse.py" line="302" />
    <source>Saved {count} PNG frames to {folder}</source>
    <translation>PNG {count} コマを {folder} に保存しました</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/timelapse.py" line="199" />
+   <location filename="cnnviz/gui/panels/timelapse.py" line="204" />
    <source>&lt;b&gt;{layer}&lt;/b&gt; kernels{channel}: {count} × {kh}×{kw}, one colour scale for every frame</source>
    <translation>&lt;b&gt;{layer}&lt;/b&gt; のカーネル{channel}：{count} × {kh}×{kw}、全コマ共通の色スケール</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/timelapse.py" line="224" />
+   <location filename="cnnviz/gui/panels/timelapse.py" line="229" />
    <source>&lt;b&gt;{name}&lt;/b&gt; ({c} maps)</source>
    <translation>&lt;b&gt;{name}&lt;/b&gt;（{c} 枚）</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/timelapse.py" line="274" />
+   <location filename="cnnviz/gui/panels/timelapse.py" line="286" />
    <source>Could not export the GIF: {exc}</source>
    <translation>GIF を書き出せませんでした：{exc}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/timelapse.py" line="288" />
+   <location filename="cnnviz/gui/panels/timelapse.py" line="300" />
    <source>Could not export the frames: {exc}</source>
    <translation>コマを書き出せませんでした：{exc}</translation>
   </message>
@@ -3588,7 +3623,7 @@ Keys: {start} start/pause · {step} step · {clear} clear drawing · {help} all 
    <translation>{ms} ms/バッチ（{size} 枚）</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/timings.py" line="68" />
+   <location filename="cnnviz/gui/panels/timings.py" line="69" />
    <source>dark: forward · light: backward · latest of each backend</source>
    <translation>濃い：順伝播 · 薄い：逆伝播 · バックエンドごとの最新値</translation>
   </message>
@@ -3645,33 +3680,33 @@ appear here while training</source>
    <translation>{title}：クリックで拡大</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/why.py" line="86" />
+   <location filename="cnnviz/gui/panels/why.py" line="87" />
    <source>Why did it say that?</source>
    <translation>なぜそう答えた？</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/why.py" line="90" />
+   <location filename="cnnviz/gui/panels/why.py" line="91" />
    <source>Compute again with the latest weights</source>
    <translation>最新の重みで計算し直す</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/why.py" line="95" />
+   <location filename="cnnviz/gui/panels/why.py" line="96" />
    <source>Which class's evidence to show (default: the one the network chose)</source>
    <translation>どのクラスの根拠を表示するか（既定：ネットワークが選んだクラス）</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/why.py" line="100" />
+   <location filename="cnnviz/gui/panels/why.py" line="101" />
    <source>Side of the black square slid over the image for the occlusion map</source>
    <translation>遮蔽マップで画像の上を動かす黒い正方形の一辺</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/why.py" line="107" />
-   <location filename="cnnviz/gui/panels/why.py" line="104" />
+   <location filename="cnnviz/gui/panels/why.py" line="108" />
+   <location filename="cnnviz/gui/panels/why.py" line="105" />
    <source>evidence for class</source>
    <translation>根拠のクラス</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/why.py" line="108" />
+   <location filename="cnnviz/gui/panels/why.py" line="109" />
    <source>Occlusion patch size</source>
    <translation>遮蔽パッチの大きさ</translation>
   </message>
@@ -3686,67 +3721,67 @@ appear here while training</source>
    <translation>入力。変えるとスコアが最も動く場所。隠すと不利になる場所（オレンジ）と有利になる場所（青）</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/why.py" line="132" />
+   <location filename="cnnviz/gui/panels/why.py" line="131" />
    <source>Saliency: the gradient of the class score with respect to each pixel (exact, one backward pass). Occlusion: a black square slides over the image and we watch the probability drop.</source>
    <translation>サリエンシー：各ピクセルに対するクラスのスコアの勾配（正確、逆伝播 1 回）。遮蔽：黒い正方形を画像の上で動かし、確率の下がり方を見ます。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/why.py" line="165" />
+   <location filename="cnnviz/gui/panels/why.py" line="164" />
    <source>predicted</source>
    <translation>予測</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/why.py" line="226" />
+   <location filename="cnnviz/gui/panels/why.py" line="225" />
    <source>Explaining your drawing with the weights of step {step}…</source>
    <translation>ステップ {step} の重みであなたの手書きを説明中…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/why.py" line="227" />
+   <location filename="cnnviz/gui/panels/why.py" line="226" />
    <source>Explaining test image #{index} (true label {label}) with the weights of step {step}…</source>
    <translation>ステップ {step} の重みでテスト画像 #{index}（正解 {label}）を説明中…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/why.py" line="270" />
+   <location filename="cnnviz/gui/panels/why.py" line="269" />
    <source>Your drawing: the network says &lt;b&gt;{answer}&lt;/b&gt; ({percent}% sure){chosen} · weights of step {step}</source>
    <translation>あなたの手書き：ネットワークの答えは &lt;b&gt;{answer}&lt;/b&gt;（確信度 {percent}%）{chosen} · ステップ {step} の重み</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/why.py" line="271" />
+   <location filename="cnnviz/gui/panels/why.py" line="270" />
    <source>Test image #{index} (true label {label}): the network says &lt;b&gt;{answer}&lt;/b&gt; ({percent}% sure){chosen} · weights of step {step}</source>
    <translation>テスト画像 #{index}（正解 {label}）：ネットワークの答えは &lt;b&gt;{answer}&lt;/b&gt;（確信度 {percent}%）{chosen} · ステップ {step} の重み</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/why.py" line="102" />
+   <location filename="cnnviz/gui/panels/why.py" line="103" />
    <source>Explain</source>
    <translation>説明</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/why.py" line="105" />
+   <location filename="cnnviz/gui/panels/why.py" line="106" />
    <source>occlusion patch</source>
    <translation>遮蔽パッチ</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/why.py" line="212" />
+   <location filename="cnnviz/gui/panels/why.py" line="211" />
    <source>Nothing to explain yet: there are no weights (start training or load a model).</source>
    <translation>まだ説明するものがありません：重みがありません（学習を始めるか、モデルを読み込んでください）。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/why.py" line="244" />
+   <location filename="cnnviz/gui/panels/why.py" line="243" />
    <source>Could not explain: {message}</source>
    <translation>説明できませんでした：{message}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/why.py" line="264" />
+   <location filename="cnnviz/gui/panels/why.py" line="263" />
    <source>; showing the evidence for &lt;b&gt;{digit}&lt;/b&gt; ({percent}%)</source>
    <translation>、&lt;b&gt;{digit}&lt;/b&gt; の根拠を表示（{percent}%）</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/why.py" line="215" />
+   <location filename="cnnviz/gui/panels/why.py" line="214" />
    <source>Nothing to explain yet: draw a digit on the pad first.</source>
    <translation>まだ説明するものがありません：まず描画キャンバスに数字を書いてください。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/why.py" line="216" />
+   <location filename="cnnviz/gui/panels/why.py" line="215" />
    <source>Nothing to explain yet: no test image is loaded yet.</source>
    <translation>まだ説明するものがありません：テスト画像がまだ読み込まれていません。</translation>
   </message>
@@ -3781,62 +3816,62 @@ appear here while training</source>
    <translation>&lt;b&gt;遮蔽&lt;/b&gt;&lt;br&gt;オレンジ：下がる · 青：上がる</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/questions.py" line="114" />
+   <location filename="cnnviz/gui/questions.py" line="127" />
    <source>Stop and go ahead</source>
    <translation>停止して実行</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/questions.py" line="188" />
+   <location filename="cnnviz/gui/questions.py" line="201" />
    <source>Open the lesson?</source>
    <translation>レッスンを開きますか？</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/questions.py" line="192" />
+   <location filename="cnnviz/gui/questions.py" line="205" />
    <source>Open the lesson</source>
    <translation>レッスンを開く</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/questions.py" line="209" />
+   <location filename="cnnviz/gui/questions.py" line="222" />
    <source>The lesson's run is not saved (step {step}).</source>
    <translation>レッスンの実行は保存されていません（ステップ {step}）。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/questions.py" line="219" />
+   <location filename="cnnviz/gui/questions.py" line="232" />
    <source>Closing the lesson stops it and brings back the settings and the run from before the lesson.</source>
    <translation>レッスンを閉じると実行は止まり、レッスン前の設定と実行が戻ります。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/questions.py" line="222" />
+   <location filename="cnnviz/gui/questions.py" line="235" />
    <source>Close the lesson?</source>
    <translation>レッスンを閉じますか？</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/questions.py" line="229" />
+   <location filename="cnnviz/gui/questions.py" line="242" />
    <source>Go on with the lesson</source>
    <translation>レッスンを続ける</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/questions.py" line="233" />
+   <location filename="cnnviz/gui/questions.py" line="246" />
    <source>Keep it to compare: its curves stay on the plots, grey and dashed, beside the run from before.</source>
    <translation>比較用に残す：その曲線は灰色の破線でグラフに残り、前の実行と並びます。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/questions.py" line="234" />
+   <location filename="cnnviz/gui/questions.py" line="247" />
    <source>Save it: a model file to load again later.</source>
    <translation>保存：後で読み込めるモデルファイルにします。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/questions.py" line="235" />
+   <location filename="cnnviz/gui/questions.py" line="248" />
    <source>Discard it: the lesson's run is gone.</source>
    <translation>破棄：レッスンの実行は消えます。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/questions.py" line="93" />
+   <location filename="cnnviz/gui/questions.py" line="106" />
    <source>The run is paused</source>
    <translation>学習は一時停止中です</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/questions.py" line="94" />
+   <location filename="cnnviz/gui/questions.py" line="107" />
    <source>A training run is paused. To {action}, it has to stop (the weights trained so far are replaced).
 
 Stop the run and go ahead?</source>
@@ -3845,18 +3880,18 @@ Stop the run and go ahead?</source>
 学習を止めて実行しますか？</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/questions.py" line="98" />
-   <location filename="cnnviz/gui/questions.py" line="193" />
+   <location filename="cnnviz/gui/questions.py" line="111" />
+   <location filename="cnnviz/gui/questions.py" line="206" />
    <source>Keep the run</source>
    <translation>学習を残す</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/questions.py" line="102" />
+   <location filename="cnnviz/gui/questions.py" line="115" />
    <source>Training is running</source>
    <translation>学習中です</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/questions.py" line="103" />
+   <location filename="cnnviz/gui/questions.py" line="116" />
    <source>A training run is going on. To {action}, it has to stop (the weights trained so far are replaced).
 
 Stop the run and go ahead?</source>
@@ -3865,110 +3900,110 @@ Stop the run and go ahead?</source>
 学習を止めて実行しますか？</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/questions.py" line="107" />
-   <location filename="cnnviz/gui/questions.py" line="193" />
+   <location filename="cnnviz/gui/questions.py" line="120" />
+   <location filename="cnnviz/gui/questions.py" line="206" />
    <source>Keep training</source>
    <translation>学習を続ける</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/questions.py" line="191" />
+   <location filename="cnnviz/gui/questions.py" line="204" />
    <source>Save it first…</source>
    <translation>先に保存…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/questions.py" line="211" />
+   <location filename="cnnviz/gui/questions.py" line="224" />
    <source>The lesson's run is paused at step {step}.</source>
    <translation>レッスンの実行はステップ {step} で一時停止中です。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/questions.py" line="213" />
+   <location filename="cnnviz/gui/questions.py" line="226" />
    <source>The lesson's run is training (paused for this question at step {step}).</source>
    <translation>レッスンの実行は学習中です（この質問のためステップ {step} で一時停止）。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/questions.py" line="227" />
+   <location filename="cnnviz/gui/questions.py" line="240" />
    <source>Save it…</source>
    <translation>保存…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/questions.py" line="228" />
+   <location filename="cnnviz/gui/questions.py" line="241" />
    <source>Discard it</source>
    <translation>破棄</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/questions.py" line="58" />
-   <location filename="cnnviz/gui/questions.py" line="74" />
-   <location filename="cnnviz/gui/questions.py" line="51" />
+   <location filename="cnnviz/gui/questions.py" line="60" />
+   <location filename="cnnviz/gui/questions.py" line="87" />
+   <location filename="cnnviz/gui/questions.py" line="53" />
    <source>you {action}</source>
    <translation>{action}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/questions.py" line="74" />
+   <location filename="cnnviz/gui/questions.py" line="87" />
    <source>start a new run</source>
    <translation>新しい学習を始める</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/questions.py" line="180" />
+   <location filename="cnnviz/gui/questions.py" line="193" />
    <source>It is not saved.</source>
    <translation>保存されていません。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/questions.py" line="182" />
+   <location filename="cnnviz/gui/questions.py" line="195" />
    <source>The lesson “{title}” sets it aside, stopped: closing the lesson brings it back, with its weights and curves.</source>
    <translation>レッスン「{title}」はこの実行を止めて取っておきます。レッスンを閉じると、重みと曲線ごと戻ります。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/questions.py" line="226" />
+   <location filename="cnnviz/gui/questions.py" line="239" />
    <source>Keep it to compare</source>
    <translation>比較用に残す</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/questions.py" line="170" />
+   <location filename="cnnviz/gui/questions.py" line="183" />
    <source>The run now (step {step}) is not saved.</source>
    <translation>現在の実行（ステップ {step}）は保存されていません。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/questions.py" line="217" />
+   <location filename="cnnviz/gui/questions.py" line="230" />
    <source>Its test accuracy: {accuracy}%.</source>
    <translation>テスト正解率：{accuracy}%。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/questions.py" line="174" />
+   <location filename="cnnviz/gui/questions.py" line="187" />
    <source>A training run is paused at step {step}.</source>
    <translation>学習の実行がステップ {step} で一時停止中です。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/questions.py" line="176" />
+   <location filename="cnnviz/gui/questions.py" line="189" />
    <source>A training run is going on (paused for this question at step {step}).</source>
    <translation>学習の実行が進行中です（この質問のためステップ {step} で一時停止）。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/restore_question.py" line="28" />
+   <location filename="cnnviz/gui/restore_question.py" line="29" />
    <source>Restore an autosaved run?</source>
    <translation>自動保存された学習を復元しますか？</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/restore_question.py" line="70" />
+   <location filename="cnnviz/gui/restore_question.py" line="69" />
    <source>Restore</source>
    <translation>復元</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/restore_question.py" line="71" />
+   <location filename="cnnviz/gui/restore_question.py" line="70" />
    <source>Discard</source>
    <translation>破棄</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/restore_question.py" line="72" />
+   <location filename="cnnviz/gui/restore_question.py" line="71" />
    <source>Later</source>
    <translation>後で</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/restore_question.py" line="17" />
+   <location filename="cnnviz/gui/restore_question.py" line="18" />
    <source>network {network}, {run}, autosaved {when}</source>
    <translation>ネットワーク {network}、{run}、自動保存 {when}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/restore_question.py" line="35" />
+   <location filename="cnnviz/gui/restore_question.py" line="36" />
    <source>Runs of earlier sessions were autosaved (newest first). Restore the one chosen?</source>
    <translation>以前のセッションの学習が自動保存されています（新しい順）。選んだものを復元しますか？</translation>
   </message>
@@ -3988,7 +4023,7 @@ Stop the run and go ahead?</source>
    <translation>一覧にない古い自動保存 {count:,} 件も削除する</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/restore_question.py" line="31" />
+   <location filename="cnnviz/gui/restore_question.py" line="32" />
    <source>A run of an earlier session was autosaved{count}:
 {describe_offer}.
 Restore it?</source>
@@ -4013,7 +4048,7 @@ Restore it?</source>
   </message>
   <message>
    <location filename="cnnviz/gui/router.py" line="58" />
-   <location filename="cnnviz/gui/status.py" line="35" />
+   <location filename="cnnviz/gui/status.py" line="36" />
    <source>ETA {value}</source>
    <translation>残り {value}</translation>
   </message>
@@ -4223,7 +4258,7 @@ Restore it?</source>
    <translation>このキー一覧</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/shortcuts.py" line="244" />
+   <location filename="cnnviz/gui/shortcuts.py" line="257" />
    <source>Keys</source>
    <translation>キー一覧</translation>
   </message>
@@ -4233,107 +4268,107 @@ Restore it?</source>
    <translation>{keys} または {key}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/status.py" line="39" />
+   <location filename="cnnviz/gui/status.py" line="40" />
    <source>waiting for the last run's step to end…</source>
    <translation>前の学習の最後のステップが終わるのを待っています…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/status.py" line="41" />
+   <location filename="cnnviz/gui/status.py" line="42" />
    <source>still waiting for the last run's step to end (over 30 s)…</source>
    <translation>前の学習の最後のステップが終わるのをまだ待っています（30 秒以上）…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/status.py" line="44" />
+   <location filename="cnnviz/gui/status.py" line="45" />
    <source>ready</source>
    <translation>準備完了</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/status.py" line="45" />
+   <location filename="cnnviz/gui/status.py" line="46" />
    <source>idle</source>
    <translation>待機中</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/status.py" line="46" />
+   <location filename="cnnviz/gui/status.py" line="47" />
    <source>starting</source>
    <translation>開始中</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/status.py" line="47" />
+   <location filename="cnnviz/gui/status.py" line="48" />
    <source>running</source>
    <translation>学習中</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/status.py" line="48" />
+   <location filename="cnnviz/gui/status.py" line="49" />
    <source>paused</source>
    <translation>一時停止中</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/status.py" line="49" />
+   <location filename="cnnviz/gui/status.py" line="50" />
    <source>reset</source>
    <translation>リセット</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/status.py" line="50" />
+   <location filename="cnnviz/gui/status.py" line="51" />
    <source>finished</source>
    <translation>完了</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/status.py" line="51" />
+   <location filename="cnnviz/gui/status.py" line="52" />
    <source>stopped</source>
    <translation>停止</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/status.py" line="52" />
+   <location filename="cnnviz/gui/status.py" line="53" />
    <source>failed</source>
    <translation>失敗</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/status.py" line="53" />
+   <location filename="cnnviz/gui/status.py" line="54" />
    <source>stopped by an error</source>
    <translation>エラーで停止</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/status.py" line="54" />
+   <location filename="cnnviz/gui/status.py" line="55" />
    <source>ready · compiling kernels</source>
    <translation>準備完了 · カーネルをコンパイル中</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/status.py" line="55" />
+   <location filename="cnnviz/gui/status.py" line="56" />
    <source>starting (loading data)…</source>
    <translation>開始中（データを読み込み中）…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/status.py" line="56" />
+   <location filename="cnnviz/gui/status.py" line="57" />
    <source>starting (loading data and compiling kernels)…</source>
    <translation>開始中（データの読み込みとカーネルのコンパイル）…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/status.py" line="32" />
+   <location filename="cnnviz/gui/status.py" line="33" />
    <source>epoch {value}</source>
    <translation>エポック {value}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/status.py" line="33" />
+   <location filename="cnnviz/gui/status.py" line="34" />
    <source>step {value}</source>
    <translation>ステップ {value}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/status.py" line="34" />
+   <location filename="cnnviz/gui/status.py" line="35" />
    <source>backend {value}</source>
    <translation>バックエンド {value}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/status.py" line="36" />
+   <location filename="cnnviz/gui/status.py" line="37" />
    <source>test accuracy {value}</source>
    <translation>テスト精度 {value}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/status.py" line="139" />
+   <location filename="cnnviz/gui/status.py" line="140" />
    <source>Hide this message</source>
    <translation>このメッセージを隠す</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/status.py" line="420" />
+   <location filename="cnnviz/gui/status.py" line="422" />
    <source>{value} images/s</source>
    <translation>{value} 枚/秒</translation>
   </message>
@@ -4343,32 +4378,32 @@ Restore it?</source>
    <translation>cnnviz — CNN が学ぶ様子を見る</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/window.py" line="348" />
+   <location filename="cnnviz/gui/window.py" line="350" />
    <source>{zoom}: presenter mode's type stays as it is (it grows from {level}%)</source>
    <translation>{zoom}：プレゼンターモードの文字の大きさは変わりません（{level}% から大きくなります）</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/window.py" line="345" />
+   <location filename="cnnviz/gui/window.py" line="347" />
    <source>{zoom}: presenter mode's type is already the largest that fits this window ({width}×{height})</source>
    <translation>{zoom}：プレゼンターモードの文字は、すでにこのウィンドウ（{width}×{height}）に収まる最大の大きさです</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/window.py" line="368" />
+   <location filename="cnnviz/gui/window.py" line="370" />
    <source>Zoom {asked}% does not fit this window ({width}×{height}): showing {level}%, the largest at which every view fits.</source>
    <translation>ズーム {asked}% はこのウィンドウ（{width}×{height}）に収まりません：すべての表示が収まる最大の {level}% で表示します。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/window.py" line="437" />
+   <location filename="cnnviz/gui/window.py" line="441" />
    <source>Test image #{index}: see inside it in Training (feature maps) and Why?</source>
    <translation>テスト画像 #{index}：学習（特徴マップ）と「なぜ？」で中を見られます</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/window.py" line="382" />
+   <location filename="cnnviz/gui/window.py" line="386" />
    <source>Zoom {level}% is the largest at which every view fits this window ({width}×{height})</source>
    <translation>ズーム {level}% が、すべての表示がこのウィンドウ（{width}×{height}）に収まる最大の倍率です</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/window.py" line="330" />
+   <location filename="cnnviz/gui/window.py" line="332" />
    <source>{zoom} (could not be stored)</source>
    <translation>{zoom}（保存できませんでした）</translation>
   </message>
@@ -4448,89 +4483,89 @@ Restore it?</source>
    <translation>{backend} を起動できませんでした（{error}）。学習は {current} のまま続けます</translation>
   </message>
   <message>
-   <location filename="cnnviz/train/stats.py" line="257" />
+   <location filename="cnnviz/train/stats.py" line="258" />
    <source>{names} and {last}</source>
    <translation>{names} と {last}</translation>
   </message>
   <message>
-   <location filename="cnnviz/translatable.py" line="62" />
-   <source>{names}, {name}</source>
-   <translation>{names}、{name}</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/train/stats.py" line="313" />
+   <location filename="cnnviz/train/stats.py" line="320" />
    <source>{names} contain NaN or infinite numbers: training has blown up. Lower the learning rate (try 10 times smaller) and resume from the weights put back when the training diverged; if none were put back, reset the network.</source>
    <translation>{names} に NaN または無限大の数が含まれています：学習が破綻しました。学習率を下げ（10 分の 1 を試してください）、発散したときに戻された重みから再開してください。重みが戻されていない場合は、ネットワークをリセットしてください。</translation>
   </message>
   <message>
-   <location filename="cnnviz/train/stats.py" line="375" />
+   <location filename="cnnviz/train/stats.py" line="382" />
    <source>In most recent steps no gradient at all reaches {names}: those weights have stopped learning. This usually means dead ReLUs (every unit outputs 0) after a too-large step; they do not come back by themselves. Lower the learning rate and resume from the weights put back when the training diverged; if none were put back, reset the network.</source>
    <translation>最近のほとんどのステップで、{names} に勾配がまったく届いていません。これらの重みは学習を止めています。たいていは大きすぎるステップの後に ReLU が死んだ（すべてのユニットが 0 を出力する）ためで、自然には戻りません。学習率を下げ、発散したときに戻された重みから再開してください。重みが戻されていない場合は、ネットワークをリセットしてください。</translation>
   </message>
   <message>
-   <location filename="cnnviz/train/stats.py" line="388" />
+   <location filename="cnnviz/train/stats.py" line="395" />
    <source>Vanishing gradients: each step changes {shown} by less than {ratio} of its size (healthy is about {healthy}), so those layers have almost stopped learning. Try a larger learning rate, the Adam optimizer, or a shallower network.</source>
    <translation>勾配消失：各ステップで {shown} の変化が大きさの {ratio} 未満です（健全なのは約 {healthy}）。これらの層はほとんど学習していません。学習率を大きくするか、Adam を使うか、浅いネットワークを試してください。</translation>
   </message>
   <message>
-   <location filename="cnnviz/train/stats.py" line="402" />
+   <location filename="cnnviz/train/stats.py" line="409" />
    <source>Steps are too big: each update changes {shown} by more than {ratio} of its size (healthy is about {healthy}). The learning rate is too high: the loss will jump around or get stuck. Lower the learning rate about 10 times.</source>
    <translation>ステップが大きすぎます：各更新で {shown} が大きさの {ratio} を超えて変わります（健全なのは約 {healthy}）。学習率が高すぎます：損失が跳ね回るか、止まってしまいます。学習率を約 10 分の 1 にしてください。</translation>
   </message>
   <message>
-   <location filename="cnnviz/train/stats.py" line="415" />
+   <location filename="cnnviz/train/stats.py" line="422" />
    <source>Exploding gradients: the gradients of {names} grew more than {factor} times over the recent steps. Lower the learning rate before the loss turns into NaN.</source>
    <translation>勾配爆発：{names} の勾配が最近のステップで {factor} 倍を超えて大きくなりました。損失が NaN になる前に学習率を下げてください。</translation>
   </message>
   <message>
-   <location filename="cnnviz/train/trainer.py" line="444" />
+   <location filename="cnnviz/train/trainer.py" line="445" />
    <source>Lower the learning rate (now {lr:g}) and resume.</source>
    <translation>学習率（現在 {lr:g}）を下げてから再開してください。</translation>
   </message>
   <message>
-   <location filename="cnnviz/train/trainer.py" line="415" />
+   <location filename="cnnviz/train/trainer.py" line="416" />
    <source>reading a gradient</source>
    <translation>勾配の読み取り</translation>
   </message>
   <message>
-   <location filename="cnnviz/train/trainer.py" line="458" />
+   <location filename="cnnviz/train/trainer.py" line="459" />
    <source>an evaluation</source>
    <translation>評価</translation>
   </message>
   <message>
-   <location filename="cnnviz/train/trainer.py" line="470" />
+   <location filename="cnnviz/train/trainer.py" line="471" />
    <source>a snapshot</source>
    <translation>スナップショット</translation>
   </message>
   <message>
-   <location filename="cnnviz/train/trainer.py" line="486" />
+   <location filename="cnnviz/train/trainer.py" line="487" />
    <source>saving</source>
    <translation>保存</translation>
   </message>
   <message>
-   <location filename="cnnviz/train/trainer.py" line="326" />
+   <location filename="cnnviz/train/trainer.py" line="327" />
    <source>a training step</source>
    <translation>学習ステップ</translation>
   </message>
   <message>
-   <location filename="cnnviz/train/trainer.py" line="379" />
+   <location filename="cnnviz/train/trainer.py" line="380" />
    <source>reading the loss</source>
    <translation>損失の読み出し</translation>
   </message>
   <message>
-   <location filename="cnnviz/train/trainer.py" line="418" />
+   <location filename="cnnviz/train/trainer.py" line="419" />
    <source>reading the layer timings</source>
    <translation>層ごとの時間の読み出し</translation>
   </message>
   <message>
-   <location filename="cnnviz/train/trainer.py" line="389" />
+   <location filename="cnnviz/train/trainer.py" line="390" />
    <source>the loss became {loss} at step {step}</source>
    <translation>ステップ {step} で損失が {loss} になりました</translation>
   </message>
   <message>
-   <location filename="cnnviz/train/trainer.py" line="282" />
+   <location filename="cnnviz/train/trainer.py" line="283" />
    <source>the test accuracy fell to {accuracy:.1%}, chance level, after reaching {best:.1%}</source>
    <translation>テスト精度が {best:.1%} に達した後、あてずっぽうの水準の {accuracy:.1%} まで落ちました</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/translatable.py" line="66" />
+   <source>{names}, {name}</source>
+   <translation>{names}、{name}</translation>
   </message>
   <message>
    <location filename="assets/presets/01_first_look.json" line="1" />
@@ -4920,39 +4955,12 @@ Restore it?</source>
    <translation type="vanished">曲線を比べましょう。同じ 200 ステップでも、大きな歩幅のほうがずっと先まで進みます(私たちのマシンでテストセット全体: 約 95% 対 87%)。大きければいつも良いのでしょうか? K でこの学習を残し、2.0 を試して見てみましょう。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="38" />
-   <source>cnnviz checkpoint</source>
-   <translation>cnnviz のチェックポイント</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/language.py" line="217" />
    <source>All files</source>
-   <translation>すべてのファイル</translation>
+   <translation type="vanished">すべてのファイル</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/language.py" line="219" />
    <source>PNG image</source>
-   <translation>PNG 画像</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/drawing_pad.py" line="21" />
-   <source>Images</source>
-   <translation>画像</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/panels/timelapse.py" line="257" />
-   <source>Animated GIF</source>
-   <translation>アニメーション GIF</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/panels/timelapse.py" line="257" />
-   <source>Export time-lapse as GIF</source>
-   <translation>タイムラプスを GIF に書き出す</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/panels/timelapse.py" line="265" />
-   <source>Export time-lapse frames into a folder</source>
-   <translation>タイムラプスのコマをフォルダーに書き出す</translation>
+   <translation type="vanished">PNG 画像</translation>
   </message>
  </context>
 </TS>

@@ -106,19 +106,19 @@
    <translation>本次会话</translation>
   </message>
   <message>
-   <location filename="cnnviz/app/comparison.py" line="261" />
+   <location filename="cnnviz/app/comparison.py" line="263" />
    <location filename="cnnviz/app/side_by_side.py" line="40" />
    <location filename="cnnviz/classroom/report.py" line="184" />
    <source>, </source>
    <translation>，</translation>
   </message>
   <message>
-   <location filename="cnnviz/app/comparison.py" line="270" />
+   <location filename="cnnviz/app/comparison.py" line="272" />
    <source>{settings} (same settings)</source>
    <translation>{settings}（设置相同）</translation>
   </message>
   <message>
-   <location filename="cnnviz/app/comparison.py" line="262" />
+   <location filename="cnnviz/app/comparison.py" line="264" />
    <source>{name} {kept} vs {now} now</source>
    <translation>{name} {kept}（现在为 {now}）</translation>
   </message>
@@ -267,7 +267,7 @@
   </message>
   <message>
    <location filename="cnnviz/classroom/lessons.py" line="80" />
-   <location filename="cnnviz/gui/panels/kernels.py" line="27" />
+   <location filename="cnnviz/gui/panels/kernels.py" line="28" />
    <location filename="cnnviz/gui/panels/registry.py" line="325" />
    <source>Kernels</source>
    <translation>卷积核</translation>
@@ -275,7 +275,7 @@
   <message>
    <location filename="cnnviz/classroom/lessons.py" line="81" />
    <location filename="cnnviz/gui/panels/registry.py" line="328" />
-   <location filename="cnnviz/gui/panels/timings.py" line="68" />
+   <location filename="cnnviz/gui/panels/timings.py" line="69" />
    <source>Time per layer</source>
    <translation>每层耗时</translation>
   </message>
@@ -296,20 +296,20 @@
   </message>
   <message>
    <location filename="cnnviz/classroom/lessons.py" line="85" />
-   <location filename="cnnviz/gui/panels/filters.py" line="164" />
+   <location filename="cnnviz/gui/panels/filters.py" line="165" />
    <source>What each filter wants to see</source>
    <translation>每个滤波器想看到什么</translation>
   </message>
   <message>
    <location filename="cnnviz/classroom/lessons.py" line="86" />
-   <location filename="cnnviz/gui/panels/map.py" line="51" />
+   <location filename="cnnviz/gui/panels/map.py" line="52" />
    <location filename="cnnviz/gui/panels/map.py" line="80" />
    <source>Map of what it learned</source>
    <translation>所学内容的地图</translation>
   </message>
   <message>
    <location filename="cnnviz/classroom/lessons.py" line="87" />
-   <location filename="cnnviz/gui/panels/fool.py" line="110" />
+   <location filename="cnnviz/gui/panels/fool.py" line="112" />
    <location filename="cnnviz/gui/panels/registry.py" line="265" />
    <source>Fool the network</source>
    <translation>骗过网络</translation>
@@ -317,13 +317,13 @@
   <message>
    <location filename="cnnviz/classroom/lessons.py" line="88" />
    <location filename="cnnviz/gui/panels/registry.py" line="275" />
-   <location filename="cnnviz/gui/panels/timelapse.py" line="38" />
+   <location filename="cnnviz/gui/panels/timelapse.py" line="42" />
    <source>Time-lapse</source>
    <translation>延时回放</translation>
   </message>
   <message>
    <location filename="cnnviz/classroom/lessons.py" line="89" />
-   <location filename="cnnviz/gui/panels/statistics.py" line="112" />
+   <location filename="cnnviz/gui/panels/statistics.py" line="90" />
    <source>Weight and gradient statistics</source>
    <translation>权重与梯度统计</translation>
   </message>
@@ -409,7 +409,7 @@
   </message>
   <message>
    <location filename="cnnviz/classroom/report.py" line="156" />
-   <location filename="cnnviz/gui/panels/statistics.py" line="137" />
+   <location filename="cnnviz/gui/panels/statistics.py" line="115" />
    <source>step</source>
    <translation>步</translation>
   </message>
@@ -457,7 +457,7 @@
   </message>
   <message>
    <location filename="cnnviz/classroom/report.py" line="280" />
-   <location filename="cnnviz/gui/panels/timelapse.py" line="53" />
+   <location filename="cnnviz/gui/panels/timelapse.py" line="58" />
    <source>layer</source>
    <translation>层</translation>
   </message>
@@ -908,7 +908,7 @@
   </message>
   <message>
    <location filename="cnnviz/gui/canvas.py" line="253" />
-   <location filename="cnnviz/gui/panels/classify.py" line="57" />
+   <location filename="cnnviz/gui/panels/classify.py" line="58" />
    <source>Clear</source>
    <translation>清除</translation>
   </message>
@@ -928,131 +928,146 @@
    <translation>照片：{name} · 重新书写即可</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="270" />
+   <location filename="cnnviz/gui/checkpoints.py" line="39" />
+   <source>cnnviz checkpoint</source>
+   <translation>cnnviz 检查点</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/checkpoints.py" line="282" />
    <source>Save the trained model?</source>
    <translation>保存训练好的模型吗？</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="278" />
+   <location filename="cnnviz/gui/checkpoints.py" line="290" />
    <source>Discard deletes it, its autosave too.</source>
    <translation>放弃将删除模型及其自动保存。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="143" />
+   <location filename="cnnviz/gui/checkpoints.py" line="144" />
    <source>Save model</source>
    <translation>保存模型</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="147" />
+   <location filename="cnnviz/gui/checkpoints.py" line="148" />
    <source>Load model</source>
    <translation>加载模型</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="178" />
+   <location filename="cnnviz/gui/checkpoints.py" line="179" />
    <source>There is no model to save yet.</source>
    <translation>还没有可以保存的模型。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="241" />
-   <location filename="cnnviz/gui/window.py" line="472" />
+   <location filename="cnnviz/gui/checkpoints.py" line="246" />
+   <location filename="cnnviz/gui/questions.py" line="71" />
    <source>closing</source>
    <translation>关闭</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="261" />
+   <location filename="cnnviz/gui/checkpoints.py" line="266" />
+   <source>The model was trained for one step and is not saved.</source>
+   <translation>该模型已训练 1 步，尚未保存。</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/checkpoints.py" line="273" />
    <source>The model was trained for {step} steps, {accuracy}% on the test images, and is not saved.</source>
    <translation>该模型已训练 {step} 步（测试图片上 {accuracy}%），尚未保存。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="328" />
+   <location filename="cnnviz/gui/checkpoints.py" line="340" />
    <source>Start continues training from these weights.</source>
    <translation>按“开始”会从这些权重继续训练。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="401" />
+   <location filename="cnnviz/gui/checkpoints.py" line="413" />
    <source>Restored the autosaved run ({run}, {when}).</source>
    <translation>已恢复自动保存的训练（{run}，{when}）。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="192" />
-   <location filename="cnnviz/gui/checkpoints.py" line="217" />
+   <location filename="cnnviz/gui/checkpoints.py" line="193" />
+   <location filename="cnnviz/gui/checkpoints.py" line="218" />
    <source>Saved the weights of step {step} to {path}</source>
    <translation>已将第 {step} 步的权重保存到 {path}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="223" />
+   <location filename="cnnviz/gui/checkpoints.py" line="224" />
    <source>Could not save the model: {error}</source>
    <translation>无法保存模型：{error}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="260" />
+   <location filename="cnnviz/gui/checkpoints.py" line="267" />
    <source>The model was trained for {step} steps and is not saved.</source>
    <translation>该模型已训练 {step} 步，尚未保存。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="271" />
+   <location filename="cnnviz/gui/checkpoints.py" line="270" />
+   <source>The model was trained for one step, {accuracy}% on the test images, and is not saved.</source>
+   <translation>该模型已训练 1 步（测试图片上 {accuracy}%），尚未保存。</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/checkpoints.py" line="283" />
    <source>{describe_unsaved}
 Save it before {what}?</source>
    <translation>{describe_unsaved}
 要先保存吗？（{what}）</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="292" />
+   <location filename="cnnviz/gui/checkpoints.py" line="304" />
    <source>Loading {name}…</source>
    <translation>正在加载 {name}…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="326" />
+   <location filename="cnnviz/gui/checkpoints.py" line="338" />
    <source>Loaded {name} (network {spec}).</source>
    <translation>已加载 {name}（网络 {spec}）。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="183" />
+   <location filename="cnnviz/gui/checkpoints.py" line="184" />
    <source>Saving the model to {path}…</source>
    <translation>正在将模型保存到 {path}…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="306" />
+   <location filename="cnnviz/gui/checkpoints.py" line="318" />
    <source>loading {name}</source>
    <translation>加载 {name}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="316" />
+   <location filename="cnnviz/gui/checkpoints.py" line="328" />
    <source>Could not load the model: its network {spec!r} is not valid here</source>
    <translation>无法加载模型：其网络 {spec!r} 在此无效</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="421" />
+   <location filename="cnnviz/gui/checkpoints.py" line="433" />
    <source>Could not restore the autosave {path}: {error}</source>
    <translation>无法恢复自动保存 {path}：{error}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="188" />
+   <location filename="cnnviz/gui/checkpoints.py" line="189" />
    <source>Could not save the model: {exc}</source>
    <translation>无法保存模型：{exc}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="206" />
+   <location filename="cnnviz/gui/checkpoints.py" line="207" />
    <source>Autosaved the model (step {step:,})</source>
    <translation>已自动保存模型（第 {step:,} 步）</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="209" />
+   <location filename="cnnviz/gui/checkpoints.py" line="210" />
    <source>Could not autosave the model to {path}: {error}</source>
    <translation>无法将模型自动保存到 {path}：{error}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="298" />
+   <location filename="cnnviz/gui/checkpoints.py" line="310" />
    <source>Could not load the model: {error}</source>
    <translation>无法加载模型：{error}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="330" />
+   <location filename="cnnviz/gui/checkpoints.py" line="342" />
    <source>Note: {note}.</source>
    <translation>注意：{note}。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="388" />
+   <location filename="cnnviz/gui/checkpoints.py" line="400" />
    <source>Could not delete the autosave {path}: {exc}</source>
    <translation>无法删除自动保存 {path}：{exc}</translation>
   </message>
@@ -1071,7 +1086,7 @@ Save it before {what}?</source>
   <message>
    <location filename="cnnviz/gui/class_canvas.py" line="133" />
    <location filename="cnnviz/gui/class_canvas.py" line="134" />
-   <location filename="cnnviz/gui/class_canvas_column.py" line="159" />
+   <location filename="cnnviz/gui/class_canvas_column.py" line="157" />
    <source>End class canvas</source>
    <translation>结束班级画板</translation>
   </message>
@@ -1211,7 +1226,7 @@ Save it before {what}?</source>
    <translation>我们的测试集：留出了 {count} 幅；这个网络还不认识我们的类别</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas_column.py" line="62" />
+   <location filename="cnnviz/gui/class_canvas_column.py" line="63" />
    <source>QR code of the class canvas's address</source>
    <translation>班级画板地址的二维码</translation>
   </message>
@@ -1221,27 +1236,27 @@ Save it before {what}?</source>
    <translation>手机所在的网络</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas_column.py" line="76" />
+   <location filename="cnnviz/gui/class_canvas_column.py" line="75" />
    <source>What the phones ask for</source>
    <translation>手机上显示的任务</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas_column.py" line="77" />
+   <location filename="cnnviz/gui/class_canvas_column.py" line="76" />
    <source>Draw any digit and say which</source>
    <translation>画任意一个数字，并说出是几</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas_column.py" line="83" />
+   <location filename="cnnviz/gui/class_canvas_column.py" line="82" />
    <source>Our own classes…</source>
    <translation>我们自己的类别…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas_column.py" line="85" />
+   <location filename="cnnviz/gui/class_canvas_column.py" line="84" />
    <source>Name 2 to 10 classes of your own (circle, triangle, star...): the phones draw them and a new small network learns them from scratch</source>
    <translation>为 2 到 10 个自己的类别命名（圆、三角形、星形……）：手机画出它们，一个新的小网络从零开始学习</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas_column.py" line="97" />
+   <location filename="cnnviz/gui/class_canvas_column.py" line="96" />
    <source>A class's name, e.g. circle</source>
    <translation>类别名称，例如 圆</translation>
   </message>
@@ -1276,128 +1291,133 @@ Save it before {what}?</source>
    <translation>把我们类别中已采用的图画连同类别名称保存到一个文件夹（留作测试的图画保存在其中的 our-test 文件夹）；否则什么也不会保存</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas_column.py" line="130" />
+   <location filename="cnnviz/gui/class_canvas_column.py" line="129" />
    <source>Train a new net on our classes</source>
    <translation>用我们的类别训练新网络</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas_column.py" line="133" />
+   <location filename="cnnviz/gui/class_canvas_column.py" line="132" />
    <source>A new tiny network learns our classes from scratch, from the accepted drawings only (those held back are its test)</source>
    <translation>一个新的微型网络只用已采用的图画从零开始学习我们的类别（留作测试的图画是它的测试）</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas_column.py" line="149" />
+   <location filename="cnnviz/gui/class_canvas_column.py" line="148" />
    <source>Drawings waiting for the teacher</source>
    <translation>等待老师审核的画</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas_column.py" line="151" />
+   <location filename="cnnviz/gui/class_canvas_column.py" line="150" />
    <source>Accept (A)</source>
    <translation>采用（A）</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas_column.py" line="153" />
+   <location filename="cnnviz/gui/class_canvas_column.py" line="152" />
    <source>Our test (H)</source>
    <translation>测试用（H）</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas_column.py" line="154" />
+   <location filename="cnnviz/gui/class_canvas_column.py" line="153" />
    <source>Accept it into the class's own test set: never trained on</source>
    <translation>放入班级自己的测试集：永不用于训练</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas_column.py" line="155" />
+   <location filename="cnnviz/gui/class_canvas_column.py" line="154" />
    <source>Reject (R)</source>
    <translation>拒绝（R）</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas_column.py" line="156" />
+   <location filename="cnnviz/gui/class_canvas_column.py" line="155" />
    <source>Reject everything from this phone</source>
    <translation>拒绝这部手机的所有画</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/class_canvas_column.py" line="79" />
+   <location filename="cnnviz/gui/class_canvas_column.py" line="78" />
    <source>Draw a {digit}</source>
    <translation>画一个 {digit}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/comparison.py" line="56" />
+   <location filename="cnnviz/gui/comparison.py" line="57" />
    <source>Kept this run for comparison (grey, dashed). Change a setting and press Start: the new run starts from the same random weights.</source>
    <translation>已保留本次训练以便比较（灰色虚线）。改一项设置再点开始：新的训练从相同的随机权重开始。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/comparison.py" line="83" />
+   <location filename="cnnviz/gui/comparison.py" line="84" />
    <location filename="cnnviz/gui/menus.py" line="49" />
    <source>Compare with a saved model…</source>
    <translation>与已保存的模型比较…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/comparison.py" line="52" />
+   <location filename="cnnviz/gui/comparison.py" line="53" />
    <source>Nothing to keep yet: {exc}.</source>
    <translation>还没有可保留的内容：{exc}。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/comparison.py" line="71" />
+   <location filename="cnnviz/gui/comparison.py" line="72" />
    <source>Cannot compare with this file: {exc}</source>
    <translation>无法与此文件比较：{exc}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/drawing_pad.py" line="112" />
+   <location filename="cnnviz/gui/drawing_pad.py" line="22" />
+   <source>Images</source>
+   <translation>图片</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/drawing_pad.py" line="115" />
    <source>Open an image of a digit</source>
    <translation>打开一张数字图片</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/drawing_pad.py" line="154" />
+   <location filename="cnnviz/gui/drawing_pad.py" line="159" />
    <source>Draw a digit on the pad first, then click which digit it is.</source>
    <translation>请先在画板上写一个数字，再点击它是哪个数字。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/drawing_pad.py" line="159" />
+   <location filename="cnnviz/gui/drawing_pad.py" line="164" />
    <source>An opened photo is shown: the class drawings keep drawings made on the pad. Draw the digit on the pad, then click which digit it is.</source>
    <translation>当前显示的是打开的照片：全班的手写只保存画板上写的数字。请在画板上写数字，再点击它是哪个数字。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/drawing_pad.py" line="178" />
+   <location filename="cnnviz/gui/drawing_pad.py" line="183" />
    <source>No data set is loaded.</source>
    <translation>尚未加载数据集。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/drawing_pad.py" line="181" />
+   <location filename="cnnviz/gui/drawing_pad.py" line="186" />
    <source>Fine-tuning on drawings needs the MNIST digits data set.</source>
    <translation>用手写数字微调需要 MNIST 数字数据集。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/drawing_pad.py" line="191" />
+   <location filename="cnnviz/gui/drawing_pad.py" line="196" />
    <source>Fine-tuning on {count} class drawings</source>
    <translation>用 {count} 张全班的手写微调</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/drawing_pad.py" line="92" />
+   <location filename="cnnviz/gui/drawing_pad.py" line="94" />
    <source>untrained weights</source>
    <translation>未训练的权重</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/drawing_pad.py" line="136" />
+   <location filename="cnnviz/gui/drawing_pad.py" line="141" />
    <source>Opened {name}: the network gets it as the 28×28 input beside the canvas. Draw on the canvas (or press C) to draw again.</source>
    <translation>已打开 {name}：网络把它当作画板旁边的 28×28 输入。在画板上书写（或按 C）即可重新书写。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/drawing_pad.py" line="147" />
+   <location filename="cnnviz/gui/drawing_pad.py" line="152" />
    <source>Cannot open this image: {why}</source>
    <translation>无法打开这张图片：{why}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/drawing_pad.py" line="203" />
+   <location filename="cnnviz/gui/drawing_pad.py" line="208" />
    <source>{label}: one pass over {count:,} images, {mnist:,} of them MNIST digits (so that it keeps reading MNIST) and the drawings repeated to make up the rest, from the current weights. Class drawings shows the drawings' accuracy before and after, apart from MNIST's (the MNIST test accuracy is on MNIST's own test images).</source>
    <translation>{label}：从当前权重开始，把 {count:,} 张图片过一遍，其中 {mnist:,} 张是 MNIST 数字（让它仍能认 MNIST），其余是重复的手写。“全班的手写”会分别显示手写在微调前后的准确率，与 MNIST 分开（MNIST 测试准确率是在 MNIST 自己的测试图片上测得的）。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/drawing_pad.py" line="92" />
+   <location filename="cnnviz/gui/drawing_pad.py" line="94" />
    <source>weights of step {step}</source>
    <translation>第 {step} 步的权重</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/drawing_pad.py" line="189" />
+   <location filename="cnnviz/gui/drawing_pad.py" line="194" />
    <source>Cannot fine-tune: {exc}</source>
    <translation>无法微调：{exc}</translation>
   </message>
@@ -1463,17 +1483,17 @@ Save it before {what}?</source>
    <translation>批次大小</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/exports.py" line="231" />
+   <location filename="cnnviz/gui/exports.py" line="228" />
    <source>Export metrics</source>
    <translation>导出指标</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/exports.py" line="239" />
+   <location filename="cnnviz/gui/exports.py" line="236" />
    <source>Export per-layer timings</source>
    <translation>导出每层耗时</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/exports.py" line="247" />
+   <location filename="cnnviz/gui/exports.py" line="244" />
    <source>Export HTML report</source>
    <translation>导出 HTML 报告</translation>
   </message>
@@ -1513,102 +1533,102 @@ Save it before {what}?</source>
    <translation>保留的训练（{source}）：{description}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/help_menu.py" line="67" />
+   <location filename="cnnviz/gui/help_menu.py" line="68" />
    <source>Open recent</source>
    <translation>最近打开</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/help_menu.py" line="69" />
+   <location filename="cnnviz/gui/help_menu.py" line="70" />
    <source>&amp;Help</source>
    <translation>帮助(&amp;H)</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/help_menu.py" line="70" />
+   <location filename="cnnviz/gui/help_menu.py" line="71" />
    <source>About cnnviz…</source>
    <translation>关于 cnnviz…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/help_menu.py" line="71" />
+   <location filename="cnnviz/gui/help_menu.py" line="72" />
    <source>Documentation…</source>
    <translation>文档…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/help_menu.py" line="72" />
+   <location filename="cnnviz/gui/help_menu.py" line="73" />
    <source>Copy system info</source>
    <translation>复制系统信息</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/help_menu.py" line="74" />
+   <location filename="cnnviz/gui/help_menu.py" line="75" />
    <source>Versions, backends, screen and folders, to paste into a message when asking for help</source>
    <translation>版本、后端、屏幕和文件夹，求助时可粘贴到消息中</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/help_menu.py" line="81" />
+   <location filename="cnnviz/gui/help_menu.py" line="82" />
    <source>Models</source>
    <translation>模型</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/help_menu.py" line="81" />
+   <location filename="cnnviz/gui/help_menu.py" line="82" />
    <source>Lessons</source>
    <translation>课程</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/help_menu.py" line="81" />
+   <location filename="cnnviz/gui/help_menu.py" line="82" />
    <source>Compared runs</source>
    <translation>对比过的运行</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/help_menu.py" line="108" />
+   <location filename="cnnviz/gui/help_menu.py" line="109" />
    <source>System info copied: paste it into your message.</source>
    <translation>系统信息已复制：请粘贴到你的消息中。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/help_menu.py" line="112" />
+   <location filename="cnnviz/gui/help_menu.py" line="113" />
    <source>About cnnviz</source>
    <translation>关于 cnnviz</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/help_menu.py" line="124" />
+   <location filename="cnnviz/gui/help_menu.py" line="125" />
    <source>Documentation</source>
    <translation>文档</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/help_menu.py" line="100" />
+   <location filename="cnnviz/gui/help_menu.py" line="101" />
    <source>Clear the list</source>
    <translation>清空列表</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/help_menu.py" line="48" />
+   <location filename="cnnviz/gui/help_menu.py" line="49" />
    <source>Watch a convolutional network learn, live.</source>
    <translation>实时观看卷积神经网络的学习过程。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/help_menu.py" line="125" />
+   <location filename="cnnviz/gui/help_menu.py" line="126" />
    <source>The documentation (the docs folder and README.md) is in the release's source archive, cnnviz-{version}.tar.gz, beside the file you installed cnnviz from.</source>
    <translation>文档（docs 文件夹和 README.md）位于发布版的源代码包 cnnviz-{version}.tar.gz 中，与你安装 cnnviz 所用的文件放在一起。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/help_menu.py" line="97" />
+   <location filename="cnnviz/gui/help_menu.py" line="98" />
    <source>(nothing opened yet)</source>
    <translation>（尚未打开任何文件）</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/help_menu.py" line="55" />
+   <location filename="cnnviz/gui/help_menu.py" line="56" />
    <source>Log file: {path}</source>
    <translation>日志文件：{path}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/help_menu.py" line="55" />
+   <location filename="cnnviz/gui/help_menu.py" line="56" />
    <source>none</source>
    <translation>无</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/help_menu.py" line="53" />
+   <location filename="cnnviz/gui/help_menu.py" line="54" />
    <source>Models are saved in: {folder}</source>
    <translation>模型保存位置：{folder}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/language.py" line="275" />
+   <location filename="cnnviz/gui/language.py" line="294" />
    <source>This is the language shown now.</source>
    <translation>这就是当前显示的语言。</translation>
   </message>
@@ -1634,7 +1654,7 @@ Save it before {what}?</source>
   </message>
   <message>
    <location filename="cnnviz/gui/lesson_strip.py" line="63" />
-   <location filename="cnnviz/gui/lesson_strip.py" line="208" />
+   <location filename="cnnviz/gui/lesson_strip.py" line="207" />
    <source>Hide the text (the title stays)</source>
    <translation>隐藏正文（标题保留）</translation>
   </message>
@@ -1644,67 +1664,67 @@ Save it before {what}?</source>
    <translation>关闭课程：恢复课程之前的设置、面板和模式</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lesson_strip.py" line="152" />
+   <location filename="cnnviz/gui/lesson_strip.py" line="151" />
    <source>The lesson's suggested view: presenter mode, only {views}. Click again for every panel.</source>
    <translation>课程建议的视图：演示模式，只显示 {views}。再点一次显示所有面板。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lesson_strip.py" line="154" />
+   <location filename="cnnviz/gui/lesson_strip.py" line="153" />
    <source>The lesson's suggested view: only {views}. Click again for every panel.</source>
    <translation>课程建议的视图：只显示 {views}。再点一次显示所有面板。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lesson_strip.py" line="208" />
+   <location filename="cnnviz/gui/lesson_strip.py" line="207" />
    <source>Show the text</source>
    <translation>显示正文</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lesson_strip.py" line="148" />
+   <location filename="cnnviz/gui/lesson_strip.py" line="147" />
    <source>Lesson: {title}</source>
    <translation>课程：{title}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lesson_strip.py" line="170" />
+   <location filename="cnnviz/gui/lesson_strip.py" line="169" />
    <source>step {page} of {last}</source>
    <translation>第 {page} 步，共 {last} 步</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lesson_strip.py" line="172" />
+   <location filename="cnnviz/gui/lesson_strip.py" line="171" />
    <source>{last} steps</source>
    <translation>共 {last} 步</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lessons.py" line="267" />
+   <location filename="cnnviz/gui/lessons.py" line="269" />
    <source>Applying…</source>
    <translation>正在应用…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lessons.py" line="335" />
+   <location filename="cnnviz/gui/lessons.py" line="338" />
    <source>Open a lesson preset</source>
    <translation>打开课程</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lessons.py" line="226" />
+   <location filename="cnnviz/gui/lessons.py" line="228" />
    <source>Kept the lesson's run for comparison (grey, dashed); the run from before the lesson is back.</source>
    <translation>已保留课程的运行以作比较（灰色虚线）；课程之前的运行已恢复。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lessons.py" line="238" />
+   <location filename="cnnviz/gui/lessons.py" line="240" />
    <source>close the lesson</source>
    <translation>关闭课程</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lessons.py" line="335" />
+   <location filename="cnnviz/gui/lessons.py" line="340" />
    <source>Lesson preset</source>
    <translation>课程</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lessons.py" line="148" />
+   <location filename="cnnviz/gui/lessons.py" line="150" />
    <source>load the lesson “{title}”</source>
    <translation>加载课程“{title}”</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/lessons.py" line="345" />
+   <location filename="cnnviz/gui/lessons.py" line="351" />
    <source>Cannot use this lesson file: {exc}</source>
    <translation>无法使用此课程文件：{exc}</translation>
   </message>
@@ -1837,7 +1857,7 @@ Save it before {what}?</source>
   <message>
    <location filename="cnnviz/gui/menus.py" line="70" />
    <location filename="cnnviz/gui/menus.py" line="130" />
-   <location filename="cnnviz/gui/window.py" line="326" />
+   <location filename="cnnviz/gui/window.py" line="328" />
    <source>Zoom {level}%</source>
    <translation>缩放 {level}%</translation>
   </message>
@@ -1852,56 +1872,56 @@ Save it before {what}?</source>
    <translation>错误</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="32" />
+   <location filename="cnnviz/gui/panels/classify.py" line="33" />
    <location filename="cnnviz/gui/panels/registry.py" line="316" />
    <source>Draw and classify</source>
    <translation>手写识别</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="45" />
+   <location filename="cnnviz/gui/panels/classify.py" line="46" />
    <source>Drawing canvas</source>
    <translation>画板</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="46" />
+   <location filename="cnnviz/gui/panels/classify.py" line="47" />
    <source>Draw a digit here with the mouse or a pen; the network classifies it as you draw. C clears it. Drop an image file here, or right-click and Open image, to classify a photo or scan.</source>
    <translation>用鼠标或手写笔在这里写一个数字，网络会边写边识别。按 C 清除。要识别照片或扫描件，可把图片文件拖到这里，或右键选择“打开图片”。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="58" />
+   <location filename="cnnviz/gui/panels/classify.py" line="59" />
    <source>Clear the drawing (C)</source>
    <translation>清除书写内容（C）</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="64" />
    <location filename="cnnviz/gui/panels/classify.py" line="65" />
+   <location filename="cnnviz/gui/panels/classify.py" line="66" />
    <source>Stroke width</source>
    <translation>笔画粗细</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="78" />
+   <location filename="cnnviz/gui/panels/classify.py" line="79" />
    <location filename="cnnviz/gui/panels/feature_maps.py" line="192" />
-   <location filename="cnnviz/gui/panels/timelapse.py" line="218" />
+   <location filename="cnnviz/gui/panels/timelapse.py" line="223" />
    <source>input</source>
    <translation>输入</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="81" />
+   <location filename="cnnviz/gui/panels/classify.py" line="82" />
    <source>What the network gets: your drawing as 28×28 pixels, centred like MNIST</source>
    <translation>网络得到的输入：你写的数字，像 MNIST 一样居中，28×28 像素</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="87" />
+   <location filename="cnnviz/gui/panels/classify.py" line="88" />
    <source>Network input</source>
    <translation>网络的输入</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="88" />
+   <location filename="cnnviz/gui/panels/classify.py" line="89" />
    <source>Your drawing as the 28 by 28 pixels the network gets, centred like MNIST</source>
    <translation>你写的数字变成网络得到的 28×28 像素，像 MNIST 一样居中</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="102" />
+   <location filename="cnnviz/gui/panels/classify.py" line="103" />
    <source>The network's answer: the class with the highest probability</source>
    <translation>网络的答案：概率最高的类别</translation>
   </message>
@@ -1911,84 +1931,84 @@ Save it before {what}?</source>
    <translation>在它的类别中对这个答案有多大把握：它总会选其中一个。图画究竟像不像其中任何一个，由“没把握”来说明。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="127" />
+   <location filename="cnnviz/gui/panels/classify.py" line="126" />
    <source>Not sure</source>
    <translation>没把握</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="127" />
+   <location filename="cnnviz/gui/panels/classify.py" line="126" />
    <source>Why the network is not sure of its answer</source>
    <translation>网络为什么对答案没把握</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="237" />
+   <location filename="cnnviz/gui/panels/classify.py" line="236" />
    <source>{percent}%, but unlike real digits</source>
    <translation>{percent}%，但不像真实的数字</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="237" />
+   <location filename="cnnviz/gui/panels/classify.py" line="236" />
    <source>{percent}%, but unlike real images</source>
    <translation>{percent}%，但不像真实的图像</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="238" />
+   <location filename="cnnviz/gui/panels/classify.py" line="237" />
    <location filename="cnnviz/gui/panels/classify_arrangement.py" line="74" />
    <source>{percent}% among digits</source>
    <translation>数字中占 {percent}%</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="238" />
+   <location filename="cnnviz/gui/panels/classify.py" line="237" />
    <location filename="cnnviz/gui/panels/classify_arrangement.py" line="74" />
    <source>{percent}% among its classes</source>
    <translation>各类中占 {percent}%</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="60" />
+   <location filename="cnnviz/gui/panels/classify.py" line="61" />
    <source>stroke</source>
    <translation>笔画</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="166" />
+   <location filename="cnnviz/gui/panels/classify.py" line="165" />
    <source>class</source>
    <translation>类别</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="166" />
+   <location filename="cnnviz/gui/panels/classify.py" line="165" />
    <source>digit</source>
    <translation>数字</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="222" />
-   <source>no prediction: draw a digit</source>
-   <translation>没有预测：请写一个数字</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="208" />
-   <source>Not sure: this looks less like any image than {percent}% of real test images do</source>
-   <translation>没把握：它比 {percent}% 的真实测试图片更不像任何一类</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="211" />
-   <source>this looks less like any image than {percent}% of real test images do</source>
-   <translation>它比 {percent}% 的真实测试图片更不像任何一类</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="220" />
+   <location filename="cnnviz/gui/panels/classify.py" line="219" />
    <source>draw a digit</source>
    <translation>请写一个数字</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="244" />
+   <location filename="cnnviz/gui/panels/classify.py" line="221" />
+   <source>no prediction: draw a digit</source>
+   <translation>没有预测：请写一个数字</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/classify.py" line="207" />
+   <source>Not sure: this looks less like any image than {percent}% of real test images do</source>
+   <translation>没把握：它比 {percent}% 的真实测试图片更不像任何一类</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/classify.py" line="210" />
+   <source>this looks less like any image than {percent}% of real test images do</source>
+   <translation>它比 {percent}% 的真实测试图片更不像任何一类</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/classify.py" line="243" />
    <source>not sure, {prediction}: {reason}</source>
    <translation>没把握，{prediction}：{reason}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="202" />
+   <location filename="cnnviz/gui/panels/classify.py" line="201" />
    <source>Not sure: this looks less like any digit than {percent}% of real test digits do</source>
    <translation>没把握：它比 {percent}% 的真实测试数字更不像数字</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/classify.py" line="205" />
+   <location filename="cnnviz/gui/panels/classify.py" line="204" />
    <source>this looks less like any digit than {percent}% of real test digits do</source>
    <translation>它比 {percent}% 的真实测试数字更不像数字</translation>
   </message>
@@ -2008,60 +2028,60 @@ Save it before {what}?</source>
    <translation>打开数据集文件夹…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/controls.py" line="167" />
+   <location filename="cnnviz/gui/panels/controls.py" line="173" />
    <source>a folder with the four MNIST-format IDX files (train-images-idx3-ubyte, train-labels-idx1-ubyte, t10k-..., .gz or not)</source>
    <translation>包含四个 MNIST 格式 IDX 文件的文件夹（train-images-idx3-ubyte、train-labels-idx1-ubyte、t10k-...，可带 .gz）</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/controls.py" line="194" />
+   <location filename="cnnviz/gui/panels/controls.py" line="200" />
    <source>Open a folder with MNIST-format IDX files</source>
    <translation>打开包含 MNIST 格式 IDX 文件的文件夹</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/controls.py" line="216" />
+   <location filename="cnnviz/gui/panels/controls.py" line="222" />
    <location filename="cnnviz/gui/panels/presenter_toolbar.py" line="32" />
    <source>Test accuracy at the last evaluation</source>
    <translation>上次评估的测试准确率</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/controls.py" line="202" />
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="95" />
+   <location filename="cnnviz/gui/panels/controls.py" line="208" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="96" />
    <source>▶  Resume</source>
    <translation>▶  继续</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/controls.py" line="202" />
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="95" />
+   <location filename="cnnviz/gui/panels/controls.py" line="208" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="96" />
    <source>❚❚  Pause</source>
    <translation>❚❚  暂停</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/controls.py" line="264" />
+   <location filename="cnnviz/gui/panels/controls.py" line="270" />
    <source>not available here</source>
    <translation>此处不可用</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/controls.py" line="325" />
+   <location filename="cnnviz/gui/panels/controls.py" line="331" />
    <source>valid: {count} layers</source>
    <translation>有效：{count} 层</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/controls.py" line="215" />
+   <location filename="cnnviz/gui/panels/controls.py" line="221" />
    <source>at chance level: no better than a guess</source>
    <translation>处于随机水平：不比瞎猜好</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/controls.py" line="215" />
+   <location filename="cnnviz/gui/panels/controls.py" line="221" />
    <source>good</source>
    <translation>良好</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/controls.py" line="358" />
+   <location filename="cnnviz/gui/panels/controls.py" line="364" />
    <source>{count} trainable parameters</source>
    <translation>{count} 个可训练参数</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/controls.py" line="422" />
+   <location filename="cnnviz/gui/panels/controls.py" line="428" />
    <source>The lesson asks for the {wanted} backend, which is not available here ({why}); using {chosen} instead.</source>
    <translation>本课程要求使用 {wanted} 后端，但此处不可用（{why}）；改用 {chosen}。</translation>
   </message>
@@ -2098,14 +2118,14 @@ Save it before {what}?</source>
    <translation>训练</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/curves.py" line="24" />
+   <location filename="cnnviz/gui/panels/curves.py" line="25" />
    <source>Press Start (or Space) to train: the loss appears here step by step</source>
    <translation>点开始（或按空格键）开始训练：损失会在这里一步步出现</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/curves.py" line="72" />
+   <location filename="cnnviz/gui/panels/curves.py" line="73" />
    <location filename="cnnviz/gui/panels/curves.py" line="94" />
-   <location filename="cnnviz/gui/panels/curves.py" line="284" />
+   <location filename="cnnviz/gui/panels/curves.py" line="294" />
    <source>Training curves</source>
    <translation>训练曲线</translation>
   </message>
@@ -2115,42 +2135,42 @@ Save it before {what}?</source>
    <translation>随轮次变化的损失（每步、平滑、测试点）和准确率（训练线、测试点）</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/curves.py" line="294" />
+   <location filename="cnnviz/gui/panels/curves.py" line="304" />
    <source>Training curves, with a kept run for comparison</source>
    <translation>训练曲线（附保留的训练以作比较）</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/curves.py" line="426" />
+   <location filename="cnnviz/gui/panels/curves.py" line="436" />
    <source>test accuracy {accuracies} · {text}</source>
    <translation>测试准确率 {accuracies} · {text}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/curves.py" line="287" />
+   <location filename="cnnviz/gui/panels/curves.py" line="297" />
    <source>- - - A, the kept run ({source}): {label}</source>
    <translation>- - - A，保留的训练（{source}）：{label}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/drawings.py" line="23" />
+   <location filename="cnnviz/gui/panels/drawings.py" line="24" />
    <source>not evaluated yet</source>
    <translation>尚未评估</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/drawings.py" line="118" />
+   <location filename="cnnviz/gui/panels/drawings.py" line="115" />
    <source>The class's drawings appear here.</source>
    <translation>全班的手写会显示在这里。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/drawings.py" line="42" />
+   <location filename="cnnviz/gui/panels/drawings.py" line="43" />
    <source>Our drawings</source>
    <translation>我们的手写</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/drawings.py" line="42" />
+   <location filename="cnnviz/gui/panels/drawings.py" line="43" />
    <source>does the network read the class's handwriting?</source>
    <translation>网络能认出全班的笔迹吗？</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/drawings.py" line="45" />
+   <location filename="cnnviz/gui/panels/drawings.py" line="46" />
    <source>&lt;b&gt;1.&lt;/b&gt; Draw a digit on the drawing pad.  &lt;b&gt;2.&lt;/b&gt; Click the digit you meant: it is saved for the class.</source>
    <translation>&lt;b&gt;1.&lt;/b&gt; 在画板上写一个数字。&lt;b&gt;2.&lt;/b&gt; 点击你写的是哪个数字：它会保存到全班的手写中。</translation>
   </message>
@@ -2171,53 +2191,53 @@ Save it before {what}?</source>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/drawings.py" line="90" />
-   <location filename="cnnviz/gui/panels/drawings.py" line="139" />
-   <location filename="cnnviz/gui/panels/drawings.py" line="308" />
+   <location filename="cnnviz/gui/panels/drawings.py" line="136" />
+   <location filename="cnnviz/gui/panels/drawings.py" line="307" />
    <source>our drawings</source>
    <translation>我们的手写</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/drawings.py" line="94" />
+   <location filename="cnnviz/gui/panels/drawings.py" line="93" />
    <source>the MNIST test set</source>
    <translation>MNIST 测试集</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/drawings.py" line="121" />
+   <location filename="cnnviz/gui/panels/drawings.py" line="118" />
    <source>The class's drawings</source>
    <translation>全班的手写</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/drawings.py" line="122" />
+   <location filename="cnnviz/gui/panels/drawings.py" line="119" />
    <source>Each drawing with its label, what the network reads and a check mark or a cross</source>
    <translation>每张手写及其标签、网络认成什么，以及对勾或叉号</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/drawings.py" line="130" />
+   <location filename="cnnviz/gui/panels/drawings.py" line="127" />
    <source>Open folder</source>
    <translation>打开文件夹</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/drawings.py" line="133" />
+   <location filename="cnnviz/gui/panels/drawings.py" line="130" />
    <source>Delete selected</source>
    <translation>删除所选</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/drawings.py" line="134" />
+   <location filename="cnnviz/gui/panels/drawings.py" line="131" />
    <source>Remove a scribble or a wrongly labelled drawing</source>
    <translation>删除乱画或标错的手写</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/drawings.py" line="190" />
+   <location filename="cnnviz/gui/panels/drawings.py" line="187" />
    <source>{count} drawings · {per_digit} · still missing: {missing}</source>
    <translation>{count} 张手写 · {per_digit} · 还缺：{missing}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/drawings.py" line="192" />
+   <location filename="cnnviz/gui/panels/drawings.py" line="189" />
    <source>{count} drawings · {per_digit}</source>
    <translation>{count} 张手写 · {per_digit}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/drawings.py" line="163" />
+   <location filename="cnnviz/gui/panels/drawings.py" line="160" />
    <source>Reading the class's drawings…</source>
    <translation>正在读取全班的手写…</translation>
   </message>
@@ -2227,22 +2247,22 @@ Save it before {what}?</source>
    <translation>名字（可选）</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/drawings.py" line="158" />
+   <location filename="cnnviz/gui/panels/drawings.py" line="155" />
    <source>Saved in {folder}</source>
    <translation>保存在 {folder}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/drawings.py" line="217" />
+   <location filename="cnnviz/gui/panels/drawings.py" line="216" />
    <source>Saved as a {digit} ({count} drawings in {folder})</source>
    <translation>已保存为 {digit}（{folder} 中共 {count} 张手写）</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/drawings.py" line="302" />
+   <location filename="cnnviz/gui/panels/drawings.py" line="301" />
    <source>Measured on the drawings the network was fine-tuned on: new drawings are the fair test.</source>
    <translation>这是在微调用过的手写上测得的：新写的数字才是公平的测试。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/drawings.py" line="308" />
+   <location filename="cnnviz/gui/panels/drawings.py" line="307" />
    <source>our drawings (none yet)</source>
    <translation>还没有手写</translation>
   </message>
@@ -2253,47 +2273,47 @@ Save it before {what}?</source>
    <translation>将手写保存为 {digit}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/drawings.py" line="169" />
+   <location filename="cnnviz/gui/panels/drawings.py" line="166" />
    <source>Could not read the drawings folder: {error}</source>
    <translation>无法读取手写文件夹：{error}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/drawings.py" line="208" />
+   <location filename="cnnviz/gui/panels/drawings.py" line="207" />
    <source>Could not save the drawing: {exc}</source>
    <translation>无法保存手写：{exc}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/drawings.py" line="293" />
+   <location filename="cnnviz/gui/panels/drawings.py" line="292" />
    <source>our drawings ({correct} of {n})</source>
    <translation>我们的手写（{n} 张中 {correct} 张）</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/drawings.py" line="297" />
+   <location filename="cnnviz/gui/panels/drawings.py" line="296" />
    <source>our drawings ({correct} of {n}), {before_finetune:.0f}% before fine-tuning</source>
    <translation>我们的手写（{n} 张中 {correct} 张），微调前 {before_finetune:.0f}%</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/drawings.py" line="234" />
+   <location filename="cnnviz/gui/panels/drawings.py" line="233" />
    <source>Could not delete the drawing: {exc}</source>
    <translation>无法删除手写：{exc}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/drawings.py" line="323" />
+   <location filename="cnnviz/gui/panels/drawings.py" line="322" />
    <source>labelled {label} by {student}</source>
    <translation>标签 {label}，画的人：{student}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/drawings.py" line="323" />
+   <location filename="cnnviz/gui/panels/drawings.py" line="322" />
    <source>labelled {label}</source>
    <translation>标签 {label}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/drawings.py" line="334" />
+   <location filename="cnnviz/gui/panels/drawings.py" line="333" />
    <source>labelled {label} by {student}; the network reads {answer}, {verdict}</source>
    <translation>标签 {label}，画的人：{student}；网络认成 {answer}，{verdict}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/drawings.py" line="336" />
+   <location filename="cnnviz/gui/panels/drawings.py" line="335" />
    <source>labelled {label}; the network reads {answer}, {verdict}</source>
    <translation>标签 {label}；网络认成 {answer}，{verdict}</translation>
   </message>
@@ -2358,29 +2378,29 @@ Save it before {what}?</source>
    <translation>{count} 张图</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/filters.py" line="96" />
+   <location filename="cnnviz/gui/panels/filters.py" line="97" />
    <source>Finding the test images that excite the {count} classes…</source>
    <translation>正在寻找最能激活 {count} 个类别的测试图片…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/filters.py" line="98" />
+   <location filename="cnnviz/gui/panels/filters.py" line="99" />
    <source>Finding the test images that excite the {count} filters of {layer}…</source>
    <translation>正在寻找最能激活 {layer} 的 {count} 个滤波器的测试图片…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/filters.py" line="164" />
-   <location filename="cnnviz/gui/panels/why.py" line="86" />
+   <location filename="cnnviz/gui/panels/filters.py" line="165" />
+   <location filename="cnnviz/gui/panels/why.py" line="87" />
    <source>on a copy of the latest weights, after each evaluation</source>
    <translation>用最新权重的副本，每次评估后更新</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/filters.py" line="167" />
+   <location filename="cnnviz/gui/panels/filters.py" line="168" />
    <source>Whose units to look at: a conv layer's filters, or the output classes</source>
    <translation>要查看的单元：某个卷积层的滤波器，或输出类别</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/filters.py" line="168" />
    <location filename="cnnviz/gui/panels/filters.py" line="169" />
+   <location filename="cnnviz/gui/panels/filters.py" line="170" />
    <source>Layer</source>
    <translation>层</translation>
   </message>
@@ -2401,166 +2421,166 @@ Save it before {what}?</source>
    <translation>每个单元最能激活它的测试图片，旁边是为激活它而优化出的输入</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/filters.py" line="289" />
+   <location filename="cnnviz/gui/panels/filters.py" line="288" />
    <source>Looking into {layer} with the weights of step {step}…</source>
    <translation>正在用第 {step} 步的权重查看 {layer}…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/filters.py" line="360" />
+   <location filename="cnnviz/gui/panels/filters.py" line="359" />
    <source>&lt;b&gt;The {count} classes&lt;/b&gt; with the weights of step {step} (computed in {seconds} s)</source>
    <translation>第 {step} 步权重下的&lt;b&gt;{count} 个类别&lt;/b&gt;（用时 {seconds} 秒）</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/filters.py" line="362" />
+   <location filename="cnnviz/gui/panels/filters.py" line="361" />
    <source>&lt;b&gt;The {count} filters of {layer}&lt;/b&gt; with the weights of step {step} (computed in {seconds} s)</source>
    <translation>第 {step} 步权重下&lt;b&gt;{layer} 的 {count} 个滤波器&lt;/b&gt;（用时 {seconds} 秒）</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/filters.py" line="385" />
+   <location filename="cnnviz/gui/panels/filters.py" line="384" />
    <source>Each class: the 9 of the first {count} test images it scores highest; right: the input dreamed up to make it score highest (dream a 3), by {steps} steps of gradient ascent with jitter and blur. Click one to see it bigger.</source>
    <translation>每个类别：前 {count} 张测试图片中它打分最高的 9 张；右边：为让它打分最高而“梦”出来的输入（梦见一个 3），用带抖动和模糊的梯度上升算了 {steps} 步。点击可放大查看。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/filters.py" line="391" />
+   <location filename="cnnviz/gui/panels/filters.py" line="390" />
    <source>Each filter: the 9 of the first {count} test images that excite it most, orange: the patch its strongest spot sees; right: the pattern that excites it most in such a patch, by {steps} steps of blurred gradient ascent. Click one to see it bigger.</source>
    <translation>每个滤波器：前 {count} 张测试图片中最能激活它的 9 张，橙色：它最强的位置看到的那一块；右边：在这样一块里最能激活它的图案，用带模糊的梯度上升算了 {steps} 步。点击可放大查看。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/filters.py" line="117" />
+   <location filename="cnnviz/gui/panels/filters.py" line="118" />
    <source>Dreaming up the input that the {count} classes want most: step {done} of {steps}…</source>
    <translation>正在构想 {count} 个类别最想要的输入：第 {done} 步，共 {steps} 步…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/filters.py" line="123" />
+   <location filename="cnnviz/gui/panels/filters.py" line="124" />
    <source>Dreaming up the input that the {count} filters of {layer} want most: step {done} of {steps}…</source>
    <translation>正在构想 {layer} 的 {count} 个滤波器最想要的输入：第 {done} 步，共 {steps} 步…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/filters.py" line="279" />
+   <location filename="cnnviz/gui/panels/filters.py" line="278" />
    <source>Nothing to look at yet: waiting for the test images.</source>
    <translation>暂时没有可看的内容：正在等待测试图片。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/filters.py" line="281" />
+   <location filename="cnnviz/gui/panels/filters.py" line="280" />
    <source>Nothing to look at yet: waiting for a network.</source>
    <translation>暂时没有可看的内容：正在等待网络。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/filters.py" line="318" />
+   <location filename="cnnviz/gui/panels/filters.py" line="317" />
    <source>Could not look into the filters: {message}</source>
    <translation>无法查看滤波器：{message}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/filters.py" line="337" />
+   <location filename="cnnviz/gui/panels/filters.py" line="336" />
    <source>class {name}</source>
    <translation>类别 {name}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/filters.py" line="339" />
+   <location filename="cnnviz/gui/panels/filters.py" line="338" />
    <source>{layer} filter {unit}</source>
    <translation>{layer} 滤波器 {unit}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/filters.py" line="352" />
+   <location filename="cnnviz/gui/panels/filters.py" line="351" />
    <source>The test images that excite it most ({indices}), and the input optimised to excite it</source>
    <translation>最能激活它的测试图片（{indices}），以及为激活它而优化出的输入</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/filters.py" line="250" />
+   <location filename="cnnviz/gui/panels/filters.py" line="249" />
    <source>Could not read the network {spec!r}: {exc}</source>
    <translation>无法读取网络 {spec!r}：{exc}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/filters.py" line="256" />
+   <location filename="cnnviz/gui/panels/filters.py" line="255" />
    <source>the {count} classes</source>
    <translation>{count} 个类别</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="34" />
+   <location filename="cnnviz/gui/panels/fool.py" line="36" />
    <source>a little everywhere</source>
    <translation>处处改一点</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="34" />
+   <location filename="cnnviz/gui/panels/fool.py" line="36" />
    <source>the fewest pixels</source>
    <translation>改最少的像素</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="81" />
+   <location filename="cnnviz/gui/panels/fool.py" line="83" />
    <source>Could not make it say {target} within ± {levels} levels: try a bigger budget (it still says {now}, {percent}%).</source>
    <translation>在 ± {levels} 级以内没能让它说 {target}：试试放宽限度（它仍然说 {now}，{percent}%）。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="90" />
+   <location filename="cnnviz/gui/panels/fool.py" line="92" />
    <source>{changed} of {pixels} pixels changed&lt;br&gt;by at most ± {levels} levels&lt;br&gt;size (L2): {l2}&lt;br&gt;{steps} steps, {seconds} s</source>
    <translation>{pixels} 个像素中改了 {changed} 个&lt;br&gt;最多 ± {levels} 级&lt;br&gt;大小（L2）：{l2}&lt;br&gt;{steps} 步，{seconds} 秒</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="110" />
+   <location filename="cnnviz/gui/panels/fool.py" line="112" />
    <source>change the input a little so that it answers another digit</source>
    <translation>把输入稍作改动，让它答成另一个数字</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="117" />
+   <location filename="cnnviz/gui/panels/fool.py" line="120" />
    <source>The digit the network should answer after the change</source>
    <translation>改动后希望网络给出的数字</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="118" />
+   <location filename="cnnviz/gui/panels/fool.py" line="121" />
    <source>Target digit</source>
    <translation>目标数字</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="124" />
+   <location filename="cnnviz/gui/panels/fool.py" line="127" />
    <source>The most any one pixel may change (black is 0, white is 255)</source>
    <translation>单个像素最多可改变多少（黑为 0，白为 255）</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="125" />
+   <location filename="cnnviz/gui/panels/fool.py" line="128" />
    <source>Budget per pixel</source>
    <translation>每个像素的改动限度</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="130" />
+   <location filename="cnnviz/gui/panels/fool.py" line="133" />
    <source>A little everywhere: every pixel may change, within the budget (basic iterative method). The fewest pixels: one pixel at a time, each as far as the budget allows</source>
    <translation>处处改一点：每个像素都可以在限度内改变（基本迭代法）。改最少的像素：一次改一个像素，每个改到限度为止</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="135" />
+   <location filename="cnnviz/gui/panels/fool.py" line="138" />
    <source>How to change the input</source>
    <translation>如何改动输入</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="136" />
-   <location filename="cnnviz/gui/panels/fool.py" line="313" />
-   <location filename="cnnviz/gui/panels/fool.py" line="424" />
+   <location filename="cnnviz/gui/panels/fool.py" line="139" />
+   <location filename="cnnviz/gui/panels/fool.py" line="317" />
+   <location filename="cnnviz/gui/panels/fool.py" line="428" />
    <source>Attack</source>
    <translation>攻击</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="138" />
-   <location filename="cnnviz/gui/panels/fool.py" line="425" />
+   <location filename="cnnviz/gui/panels/fool.py" line="141" />
+   <location filename="cnnviz/gui/panels/fool.py" line="429" />
    <source>Attack now, with the latest weights</source>
    <translation>用最新权重立即攻击</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="139" />
+   <location filename="cnnviz/gui/panels/fool.py" line="142" />
    <source>Save fooling image…</source>
    <translation>保存欺骗图片…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="141" />
+   <location filename="cnnviz/gui/panels/fool.py" line="144" />
    <source>Save the changed input as a 28×28 PNG: cnnviz predict --raw gives the same answer</source>
    <translation>将改动后的输入保存为 28×28 PNG：cnnviz predict --raw 会给出相同的答案</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="171" />
-   <location filename="cnnviz/gui/panels/fool.py" line="427" />
+   <location filename="cnnviz/gui/panels/fool.py" line="172" />
+   <location filename="cnnviz/gui/panels/fool.py" line="431" />
    <source>Original, change and fooled input</source>
    <translation>原图、改动和骗过网络的输入</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="172" />
+   <location filename="cnnviz/gui/panels/fool.py" line="173" />
    <source>The input, the change made to it (amplified; orange: brighter, blue: darker, white: unchanged) and the changed input</source>
    <translation>输入、对它的改动（已放大；橙色：变亮，蓝色：变暗，白色：未变）以及改动后的输入</translation>
   </message>
@@ -2570,158 +2590,158 @@ Save it before {what}?</source>
    <translation>改动有多小：单个像素的最大改变（L∞）、整体改动的大小（L2，以纯白为单位），以及共改了多少个像素</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="271" />
+   <location filename="cnnviz/gui/panels/fool.py" line="275" />
    <source>&lt;b&gt;the change&lt;/b&gt;&lt;br&gt;orange: brighter, blue: darker</source>
    <translation>&lt;b&gt;改动&lt;/b&gt;&lt;br&gt;橙色：变亮，蓝色：变暗</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="273" />
+   <location filename="cnnviz/gui/panels/fool.py" line="277" />
    <source>&lt;b&gt;original&lt;/b&gt;&lt;br&gt;what the network saw</source>
    <translation>&lt;b&gt;原图&lt;/b&gt;&lt;br&gt;网络看到的</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="273" />
+   <location filename="cnnviz/gui/panels/fool.py" line="277" />
    <source>&lt;b&gt;fooled input&lt;/b&gt;&lt;br&gt;original + change</source>
    <translation>&lt;b&gt;骗过网络的输入&lt;/b&gt;&lt;br&gt;原图 + 改动</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="435" />
+   <location filename="cnnviz/gui/panels/fool.py" line="440" />
    <source>Save fooling image</source>
    <translation>保存欺骗图片</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="74" />
+   <location filename="cnnviz/gui/panels/fool.py" line="76" />
    <source>It already says {target} ({percent}%): choose another digit to aim for.</source>
    <translation>它已经说 {target} 了（{percent}%）：换一个目标数字吧。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="78" />
+   <location filename="cnnviz/gui/panels/fool.py" line="80" />
    <source>The network now says {target} ({percent}%) instead of {label}.</source>
    <translation>网络现在说 {target}（{percent}%），而不是 {label}。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="149" />
+   <location filename="cnnviz/gui/panels/fool.py" line="152" />
    <source>change each pixel by at most</source>
    <translation>每个像素最多改变</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="330" />
+   <location filename="cnnviz/gui/panels/fool.py" line="334" />
    <source>Nothing to attack yet: there are no weights (start training or load a model).</source>
    <translation>还没有可攻击的内容：还没有权重（请开始训练或加载模型）。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="348" />
+   <location filename="cnnviz/gui/panels/fool.py" line="352" />
    <source>Attacking your drawing with the weights of step {step:,}…</source>
    <translation>正在用第 {step:,} 步的权重攻击你的手写…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="349" />
+   <location filename="cnnviz/gui/panels/fool.py" line="353" />
    <source>Attacking test image #{index} (true label {label}) with the weights of step {step:,}…</source>
    <translation>正在用第 {step:,} 步的权重攻击测试图片 #{index}（真实标签 {label}）…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="418" />
+   <location filename="cnnviz/gui/panels/fool.py" line="422" />
    <source>Your drawing · weights of step {step}</source>
    <translation>你的手写 · 第 {step} 步的权重</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="419" />
+   <location filename="cnnviz/gui/panels/fool.py" line="423" />
    <source>Test image #{index} (true label {label}) · weights of step {step}</source>
    <translation>测试图片 #{index}（真实标签 {label}） · 第 {step} 步的权重</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="445" />
+   <location filename="cnnviz/gui/panels/fool.py" line="453" />
    <source>Nothing to save yet: attack first.</source>
    <translation>还没有可保存的内容：请先攻击。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="123" />
+   <location filename="cnnviz/gui/panels/fool.py" line="126" />
    <source> of {levels} grey levels</source>
    <translation> / {levels} 级灰度</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="145" />
+   <location filename="cnnviz/gui/panels/fool.py" line="148" />
    <location filename="cnnviz/gui/panels/registry.py" line="269" />
    <source>Fool</source>
    <translation>骗过</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="146" />
+   <location filename="cnnviz/gui/panels/fool.py" line="149" />
    <source>make it say</source>
    <translation>让它说</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="269" />
+   <location filename="cnnviz/gui/panels/fool.py" line="273" />
    <source>&lt;b&gt;the change ×{factor}&lt;/b&gt;&lt;br&gt;orange: brighter, blue: darker</source>
    <translation>&lt;b&gt;改动 ×{factor}&lt;/b&gt;&lt;br&gt;橙色：变亮，蓝色：变暗</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="336" />
+   <location filename="cnnviz/gui/panels/fool.py" line="340" />
    <source>Nothing to attack yet: draw a digit on the pad first.</source>
    <translation>还没有可攻击的内容：请先在画板上写一个数字。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="337" />
+   <location filename="cnnviz/gui/panels/fool.py" line="341" />
    <source>Nothing to attack yet: no test image is loaded yet.</source>
    <translation>还没有可攻击的内容：还没有加载测试图片。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="386" />
+   <location filename="cnnviz/gui/panels/fool.py" line="390" />
    <source>Could not attack: {message}</source>
    <translation>无法攻击：{message}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="455" />
+   <location filename="cnnviz/gui/panels/fool.py" line="463" />
    <source>Saved {written}: cnnviz predict --raw on it says {answer}.</source>
    <translation>已保存 {written}：cnnviz predict --raw 对它的答案是 {answer}。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="287" />
+   <location filename="cnnviz/gui/panels/fool.py" line="291" />
    <source>Attack (step {step:,})</source>
    <translation>攻击（第 {step:,} 步）</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="289" />
+   <location filename="cnnviz/gui/panels/fool.py" line="293" />
    <source>Attack again with the weights of step {step:,} (the result shown used step {result:,})</source>
    <translation>用第 {step:,} 步的权重再次攻击（当前结果用的是第 {result:,} 步）</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool.py" line="451" />
+   <location filename="cnnviz/gui/panels/fool.py" line="459" />
    <source>Could not save the fooling image: {exc}</source>
    <translation>无法保存欺骗图片：{exc}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool_bars.py" line="51" />
+   <location filename="cnnviz/gui/panels/fool_bars.py" line="60" />
    <source>before: {answer} ({percent}%)</source>
    <translation>改动前：{answer}（{percent}%）</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool_bars.py" line="51" />
+   <location filename="cnnviz/gui/panels/fool_bars.py" line="60" />
    <source>after: {answer} ({percent}%)</source>
    <translation>改动后：{answer}（{percent}%）</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool_bars.py" line="183" />
+   <location filename="cnnviz/gui/panels/fool_bars.py" line="199" />
    <source>One bar per digit: how sure the network is</source>
    <translation>每个数字一根柱：网络有多大把握</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool_bars.py" line="182" />
+   <location filename="cnnviz/gui/panels/fool_bars.py" line="198" />
    <source>Probabilities before the change</source>
    <translation>改动前的概率</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool_bars.py" line="182" />
+   <location filename="cnnviz/gui/panels/fool_bars.py" line="198" />
    <source>Probabilities after the change</source>
    <translation>改动后的概率</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool_bars.py" line="48" />
+   <location filename="cnnviz/gui/panels/fool_bars.py" line="57" />
    <source>before</source>
    <translation>改动前</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/fool_bars.py" line="48" />
+   <location filename="cnnviz/gui/panels/fool_bars.py" line="57" />
    <source>after</source>
    <translation>改动后</translation>
   </message>
@@ -2782,27 +2802,27 @@ Save it before {what}?</source>
    <translation>在特征图中选中或在错误中点击的测试图片</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/kernels.py" line="27" />
+   <location filename="cnnviz/gui/panels/kernels.py" line="28" />
    <source>blue &lt; 0 &lt; red</source>
    <translation>蓝 &lt; 0 &lt; 红</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/kernels.py" line="29" />
+   <location filename="cnnviz/gui/panels/kernels.py" line="30" />
    <source>A deeper conv layer: its kernels for one output channel</source>
    <translation>更深的卷积层：某个输出通道的卷积核</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/kernels.py" line="31" />
+   <location filename="cnnviz/gui/panels/kernels.py" line="32" />
    <source>Output channel whose kernels (one per input channel) are shown</source>
    <translation>显示其卷积核（每个输入通道一个）的输出通道</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/kernels.py" line="35" />
+   <location filename="cnnviz/gui/panels/kernels.py" line="36" />
    <source>Deeper layer</source>
    <translation>更深的层</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/kernels.py" line="36" />
+   <location filename="cnnviz/gui/panels/kernels.py" line="37" />
    <source>Output channel</source>
    <translation>输出通道</translation>
   </message>
@@ -2827,12 +2847,12 @@ Save it before {what}?</source>
    <translation>用颜色表示权重：蓝色为负，白色为零，红色为正</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/kernels.py" line="33" />
+   <location filename="cnnviz/gui/panels/kernels.py" line="34" />
    <source>Deeper:</source>
    <translation>更深：</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/kernels.py" line="33" />
+   <location filename="cnnviz/gui/panels/kernels.py" line="34" />
    <source>channel</source>
    <translation>通道</translation>
   </message>
@@ -2847,7 +2867,7 @@ Save it before {what}?</source>
    <translation>（{count} 个输入的平均）</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/kernels.py" line="251" />
+   <location filename="cnnviz/gui/panels/kernels.py" line="252" />
    <source>channel {channel}: {count} × {size}</source>
    <translation>通道 {channel}：{count} × {size}</translation>
   </message>
@@ -2857,66 +2877,66 @@ Save it before {what}?</source>
    <translation>点开始：这里会画出每一步的学习率。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/learning_rate.py" line="44" />
-   <location filename="cnnviz/gui/panels/learning_rate.py" line="54" />
+   <location filename="cnnviz/gui/panels/learning_rate.py" line="48" />
+   <location filename="cnnviz/gui/panels/learning_rate.py" line="58" />
    <location filename="cnnviz/gui/panels/registry.py" line="294" />
    <source>Learning rate</source>
    <translation>学习率</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/learning_rate.py" line="45" />
+   <location filename="cnnviz/gui/panels/learning_rate.py" line="49" />
    <source>how big a step the optimizer takes; the schedule raises it, then lowers it so that the network settles</source>
    <translation>优化器每一步走多大；调度先把它调高，再调低，让网络稳定下来</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/learning_rate.py" line="54" />
+   <location filename="cnnviz/gui/panels/learning_rate.py" line="58" />
    <source>The learning rate of every step against epochs</source>
    <translation>每一步的学习率（横轴：轮次）</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/learning_rate.py" line="115" />
+   <location filename="cnnviz/gui/panels/learning_rate.py" line="119" />
    <source>No steps yet.</source>
    <translation>还没有训练步。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/learning_rate.py" line="136" />
+   <location filename="cnnviz/gui/panels/learning_rate.py" line="140" />
    <source>now {rate} at epoch {epoch:.2f} (batch of {batch}) · highest {highest} at epoch {at:.2f}</source>
    <translation>当前 {rate}（第 {epoch:.2f} 轮，批大小 {batch}）· 最高 {highest}（第 {at:.2f} 轮）</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/map.py" line="36" />
+   <location filename="cnnviz/gui/panels/map.py" line="37" />
    <source>Each dot is a test image in its digit's colour. Close dots: images the network's last hidden layer sees as alike (seen along the two directions in which they differ most). Separate clouds: digits it tells apart.</source>
    <translation>每个点是一张测试图片，颜色表示它的数字。靠近的点：网络最后一个隐藏层认为相似的图片（沿着它们差别最大的两个方向来看）。分开的云团：网络能区分开的数字。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/map.py" line="41" />
+   <location filename="cnnviz/gui/panels/map.py" line="42" />
    <source>Each dot is a test image in its class's colour. Close dots: images the network's last hidden layer sees as alike (seen along the two directions in which they differ most). Separate clouds: classes it tells apart.</source>
    <translation>每个点是一张测试图片，颜色表示它的类别。靠近的点：网络最后一个隐藏层认为相似的图片（沿着它们差别最大的两个方向来看）。分开的云团：网络能区分开的类别。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/map.py" line="51" />
+   <location filename="cnnviz/gui/panels/map.py" line="52" />
    <source>each dot a test image, placed by the layer before the answer</source>
    <translation>每个点是一张测试图片，按答案前一层的输出摆放</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/map.py" line="53" />
-   <location filename="cnnviz/gui/panels/map.py" line="214" />
-   <location filename="cnnviz/gui/panels/map.py" line="393" />
+   <location filename="cnnviz/gui/panels/map.py" line="54" />
+   <location filename="cnnviz/gui/panels/map.py" line="213" />
+   <location filename="cnnviz/gui/panels/map.py" line="392" />
    <source>Update</source>
    <translation>更新</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/map.py" line="54" />
+   <location filename="cnnviz/gui/panels/map.py" line="55" />
    <source>Make the map again with the latest weights</source>
    <translation>用最新权重重新生成地图</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/map.py" line="59" />
+   <location filename="cnnviz/gui/panels/map.py" line="60" />
    <source>Go back to the maps made earlier in the run (the Time-lapse's slider moves it too); at the right end: the latest</source>
    <translation>回到本次训练中较早的地图（延时回放的滑块也会移动它）；最右端是最新的</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/map.py" line="64" />
+   <location filename="cnnviz/gui/panels/map.py" line="65" />
    <source>Map at an earlier step</source>
    <translation>较早步数的地图</translation>
   </message>
@@ -2926,89 +2946,89 @@ Save it before {what}?</source>
    <translation>每张测试图片是一个点，颜色表示它的数字；网络认为相似的图片彼此靠近；星号是你的手写</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/map.py" line="234" />
+   <location filename="cnnviz/gui/panels/map.py" line="233" />
    <source>Nothing to map yet: waiting for the test images.</source>
    <translation>还没有可绘制的内容：正在等待测试图片。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/map.py" line="236" />
+   <location filename="cnnviz/gui/panels/map.py" line="235" />
    <source>Nothing to map yet: waiting for the network's weights.</source>
    <translation>还没有可绘制的内容：正在等待网络的权重。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/map.py" line="254" />
+   <location filename="cnnviz/gui/panels/map.py" line="253" />
    <source>Placing {count:,} test images with the weights of step {step}…</source>
    <translation>正在用第 {step} 步的权重摆放 {count:,} 张测试图片…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/map.py" line="290" />
+   <location filename="cnnviz/gui/panels/map.py" line="289" />
    <source>Placing {count:,} test images with the weights of step {step}… ({done:,} of {count:,} read)</source>
    <translation>正在用第 {step} 步的权重摆放 {count:,} 张测试图片…（已读取 {done:,} / {count:,}）</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/map.py" line="347" />
+   <location filename="cnnviz/gui/panels/map.py" line="346" />
    <source>latest map</source>
    <translation>最新的地图</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/map.py" line="375" />
+   <location filename="cnnviz/gui/panels/map.py" line="374" />
    <source>Could not make the map: {message}</source>
    <translation>无法生成地图：{message}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/map.py" line="402" />
+   <location filename="cnnviz/gui/panels/map.py" line="401" />
    <source>{count:,} test images · weights of step {step:,} · the network gets {right:.0f}% of them right · the map keeps {explained:.0f}% of the spread</source>
    <translation>{count:,} 张测试图片 · 第 {step:,} 步的权重 · 网络认对 {right:.0f}% · 地图保留了 {explained:.0f}% 的差异</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/map.py" line="435" />
+   <location filename="cnnviz/gui/panels/map.py" line="434" />
    <source>★ your drawing:
 on the latest map</source>
    <translation>★ 你的手写：
 在最新的图上</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/map.py" line="225" />
+   <location filename="cnnviz/gui/panels/map.py" line="224" />
    <source>This network knows {names}: the map needs drawings of them. Press Start to train it on the class canvas's drawings: the map then shows those held back.</source>
    <translation>这个网络认识 {names}：地图需要这些类别的画。按开始，让它用班级画板的画学习：地图随后会显示留作测试的画。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/map.py" line="283" />
+   <location filename="cnnviz/gui/panels/map.py" line="282" />
    <source>Placing {count:,} test images with the weights of step {step}… (all read: finding the two directions in which they differ most)</source>
    <translation>正在用第 {step} 步的权重摆放 {count:,} 张测试图片…（已全部读取：正在寻找它们差别最大的两个方向）</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/map.py" line="445" />
+   <location filename="cnnviz/gui/panels/map.py" line="444" />
    <source>★ your drawing:
 nearest the {digit}s</source>
    <translation>★ 你的手写：
 最靠近 {digit}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/map.py" line="447" />
+   <location filename="cnnviz/gui/panels/map.py" line="446" />
    <source>★ your drawing:
 nearest: {name}</source>
    <translation>★ 你的手写：
 最靠近：{name}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/map.py" line="185" />
-   <location filename="cnnviz/gui/panels/why.py" line="186" />
+   <location filename="cnnviz/gui/panels/map.py" line="184" />
+   <location filename="cnnviz/gui/panels/why.py" line="185" />
    <source>Update (step {step:,})</source>
    <translation>更新（第 {step:,} 步）</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/map.py" line="247" />
+   <location filename="cnnviz/gui/panels/map.py" line="246" />
    <source>Could not make the map: {exc}</source>
    <translation>无法生成地图：{exc}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/map.py" line="349" />
+   <location filename="cnnviz/gui/panels/map.py" line="348" />
    <source>map at step {step:,}</source>
    <translation>第 {step:,} 步的地图</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/map.py" line="431" />
+   <location filename="cnnviz/gui/panels/map.py" line="430" />
    <source>Could not place your drawing: {exc}</source>
    <translation>无法摆放你的手写：{exc}</translation>
   </message>
@@ -3048,57 +3068,57 @@ it says {said} {mark}</source>
    <translation>指针下或最后点击的点对应的测试图片</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/mistakes.py" line="165" />
+   <location filename="cnnviz/gui/panels/mistakes.py" line="163" />
    <source>The images of the chosen cell appear here, the most confident first.</source>
    <translation>所选格子的图片会显示在这里，最有把握的在前。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/mistakes.py" line="166" />
+   <location filename="cnnviz/gui/panels/mistakes.py" line="164" />
    <source>No mistakes yet (or no evaluation yet).</source>
    <translation>还没有错误（或者还没有评估）。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/mistakes.py" line="88" />
+   <location filename="cnnviz/gui/panels/mistakes.py" line="89" />
    <location filename="cnnviz/gui/panels/registry.py" line="227" />
    <source>Mistakes</source>
    <translation>错误</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/mistakes.py" line="88" />
+   <location filename="cnnviz/gui/panels/mistakes.py" line="89" />
    <source>rows: the true digit · columns: what the network said · click a cell</source>
    <translation>行：真实数字 · 列：网络的答案 · 点击格子</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/mistakes.py" line="103" />
-   <location filename="cnnviz/gui/panels/mistakes.py" line="203" />
+   <location filename="cnnviz/gui/panels/mistakes.py" line="104" />
+   <location filename="cnnviz/gui/panels/mistakes.py" line="201" />
    <source>Train for a while: the matrix fills in at each test evaluation.</source>
    <translation>先训练一会儿：每次测试评估后矩阵会填上。</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/panels/mistakes.py" line="109" />
-   <location filename="cnnviz/gui/panels/mistakes.py" line="197" />
+   <location filename="cnnviz/gui/panels/mistakes.py" line="195" />
    <source>Empty until the first test evaluation</source>
    <translation>第一次测试评估前为空</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/mistakes.py" line="205" />
+   <location filename="cnnviz/gui/panels/mistakes.py" line="203" />
    <source>Click a cell of the matrix to see its images.</source>
    <translation>点击矩阵中的格子查看其中的图片。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/mistakes.py" line="206" />
+   <location filename="cnnviz/gui/panels/mistakes.py" line="204" />
    <source>Surest mistakes: wrong, and very confident about it</source>
    <translation>最有把握的错误：答错了，却非常有把握</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/mistakes.py" line="432" />
-   <location filename="cnnviz/gui/panels/mistakes.py" line="367" />
+   <location filename="cnnviz/gui/panels/mistakes.py" line="430" />
+   <location filename="cnnviz/gui/panels/mistakes.py" line="365" />
    <source>True {truth}, read correctly: {total} images</source>
    <translation>真实为 {truth}，认对了：{total} 张</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/mistakes.py" line="434" />
-   <location filename="cnnviz/gui/panels/mistakes.py" line="363" />
+   <location filename="cnnviz/gui/panels/mistakes.py" line="432" />
+   <location filename="cnnviz/gui/panels/mistakes.py" line="361" />
    <source>True {truth}, taken for {answer}: {total} images</source>
    <translation>真实为 {truth}，被认成 {answer}：{total} 张</translation>
   </message>
@@ -3113,62 +3133,62 @@ it says {said} {mark}</source>
    <translation>预测数字</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/mistakes.py" line="163" />
+   <location filename="cnnviz/gui/panels/mistakes.py" line="161" />
    <source>Each image with its true digit, the prediction, how sure, and a check mark or a cross</source>
    <translation>每张图片及其真实数字、预测、把握多大，以及对勾或叉号</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/mistakes.py" line="281" />
+   <location filename="cnnviz/gui/panels/mistakes.py" line="279" />
    <source>No mistakes at all.</source>
    <translation>一个错误也没有。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/mistakes.py" line="162" />
+   <location filename="cnnviz/gui/panels/mistakes.py" line="160" />
    <source>Images of the chosen cell</source>
    <translation>所选格子的图片</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/mistakes.py" line="162" />
+   <location filename="cnnviz/gui/panels/mistakes.py" line="160" />
    <source>Surest mistakes</source>
    <translation>最有把握的错误</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/mistakes.py" line="258" />
+   <location filename="cnnviz/gui/panels/mistakes.py" line="256" />
    <source>Test accuracy &lt;b&gt;{test_accuracy:.1f}%&lt;/b&gt; on {samples:,} test images at step {step:,}. Left: how often each digit is read right.</source>
    <translation>第 {step:,} 步时，{samples:,} 张测试图片上的测试准确率为 &lt;b&gt;{test_accuracy:.1f}%&lt;/b&gt;。左侧：每个数字被认对的比例。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/mistakes.py" line="415" />
+   <location filename="cnnviz/gui/panels/mistakes.py" line="413" />
    <source>Surest mistakes: {wrong} wrong of {samples:,}; the most confident first</source>
    <translation>最有把握的错误：{samples:,} 张中错了 {wrong} 张，最有把握的在前</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/mistakes.py" line="438" />
+   <location filename="cnnviz/gui/panels/mistakes.py" line="436" />
    <source>, showing the {count} surest</source>
    <translation>，显示最有把握的 {count} 张</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/mistakes.py" line="266" />
+   <location filename="cnnviz/gui/panels/mistakes.py" line="264" />
    <source>Test accuracy {percent}% at step {step}. Most often mixed up: {pairs}.</source>
    <translation>第 {step} 步测试准确率 {percent}%。最常混淆：{pairs}。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/mistakes.py" line="274" />
+   <location filename="cnnviz/gui/panels/mistakes.py" line="272" />
    <source>Test accuracy {percent}% at step {step}. No mistakes at all.</source>
    <translation>第 {step} 步测试准确率 {percent}%。一个错误也没有。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/mistakes.py" line="277" />
+   <location filename="cnnviz/gui/panels/mistakes.py" line="275" />
    <source>Most often mixed up: {pairs}</source>
    <translation>最常混淆：{pairs}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/mistakes.py" line="381" />
+   <location filename="cnnviz/gui/panels/mistakes.py" line="379" />
    <source>test image #{index}: true {truth}, predicted {answer} ({percent}% sure), {verdict}. Click to look inside (feature maps, Why?).</source>
    <translation>测试图片 #{index}：真实 {truth}，预测 {answer}（把握 {percent}%），{verdict}。点击查看内部（特征图、为什么？）。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/mistakes.py" line="268" />
+   <location filename="cnnviz/gui/panels/mistakes.py" line="266" />
    <source>{truth} taken for {answer} {count} times</source>
    <translation>{truth} 被认成 {answer} {count} 次</translation>
   </message>
@@ -3241,52 +3261,52 @@ accuracy</source>
    <translation>耗时</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="35" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="36" />
    <source>custom</source>
    <translation>自定义</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="88" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="89" />
    <source>Run</source>
    <translation>运行</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="92" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="93" />
    <source>▶  Start</source>
    <translation>▶  开始</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="97" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="98" />
    <source>Step</source>
    <translation>单步</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="99" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="100" />
    <source>Reset</source>
    <translation>重置</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="100" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="101" />
    <source>New random weights; the curves start over</source>
    <translation>重新随机生成权重；曲线从头开始</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="101" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="102" />
    <source>Save…</source>
    <translation>保存…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="102" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="103" />
    <source>Load…</source>
    <translation>加载…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="103" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="104" />
    <source>Save the current weights as a .npz checkpoint</source>
    <translation>将当前权重保存为 .npz 检查点</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="104" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="105" />
    <source>Load a .npz checkpoint; Start continues training it</source>
    <translation>加载 .npz 检查点；点开始会继续训练它</translation>
   </message>
@@ -3341,49 +3361,49 @@ accuracy</source>
    <translation>轮次</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="196" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="195" />
    <source>Data and network</source>
    <translation>数据与网络</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="203" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="202" />
    <source>Dataset</source>
    <translation>数据集</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="210" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="209" />
    <source>type your own layer spec below</source>
    <translation>在下面输入你自己的层结构</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="211" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="210" />
    <source>Network</source>
    <translation>网络</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="214" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="213" />
    <source>convK-C[-same|-valid], relu, pool, dense-N, dropout-P, comma separated;
 the last layer must be dense-10. Press Enter to apply.</source>
    <translation>convK-C[-same|-valid]、relu、pool、dense-N、dropout-P，用逗号分隔；
 最后一层必须是 dense-10。按 Enter 应用。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="233" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="231" />
    <source>Backend</source>
    <translation>后端</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="94" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="95" />
    <source>Start training ({key})</source>
    <translation>开始训练（{key}）</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="96" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="97" />
    <source>Pause or resume ({key})</source>
    <translation>暂停或继续（{key}）</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="98" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="99" />
    <source>Train exactly one batch ({key})</source>
    <translation>只训练一个批次（{key}）</translation>
   </message>
@@ -3395,190 +3415,205 @@ Keys: {start} start/pause · {step} step · {clear} clear drawing · {help} all 
 快捷键：{start} 开始/暂停 · {step} 单步 · {clear} 清除书写 · {help} 全部快捷键</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="246" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="244" />
    <source>{name}  ({where}, not available)</source>
    <translation>{name} （{where}，不可用）</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="252" />
+   <location filename="cnnviz/gui/panels/sidebar_groups.py" line="250" />
    <source>not available: {why}</source>
    <translation>不可用：{why}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/statistics.py" line="35" />
+   <location filename="cnnviz/gui/panels/statistics.py" line="37" />
    <source>Update size</source>
    <translation>更新幅度</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/statistics.py" line="35" />
+   <location filename="cnnviz/gui/panels/statistics.py" line="37" />
    <source>Gradient norm</source>
    <translation>梯度范数</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/statistics.py" line="35" />
+   <location filename="cnnviz/gui/panels/statistics.py" line="37" />
    <source>Weights</source>
    <translation>权重</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/statistics.py" line="89" />
+   <location filename="cnnviz/gui/panels/statistics.py" line="68" />
    <source>Weights and gradients</source>
    <translation>权重与梯度</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/statistics.py" line="89" />
+   <location filename="cnnviz/gui/panels/statistics.py" line="68" />
    <source>per weight tensor, every few steps</source>
    <translation>按权重张量，每隔几步</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/statistics.py" line="91" />
+   <location filename="cnnviz/gui/panels/statistics.py" line="70" />
    <source>Percentile bands of this tensor's weights: 1–99% light, 25–75% dark, median</source>
    <translation>该张量权重的百分位带：1–99% 浅色，25–75% 深色，中位数</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/statistics.py" line="93" />
-   <location filename="cnnviz/gui/panels/statistics.py" line="92" />
+   <location filename="cnnviz/gui/panels/statistics.py" line="72" />
+   <location filename="cnnviz/gui/panels/statistics.py" line="71" />
    <source>Weight distribution of</source>
    <translation>权重分布：</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/statistics.py" line="113" />
+   <location filename="cnnviz/gui/panels/statistics.py" line="91" />
    <source>The chosen tensor's weight percentiles, each tensor's update-to-weight ratio and gradient size against steps</source>
    <translation>随步数变化的所选张量权重百分位、各张量的更新量与权重之比以及梯度大小</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/statistics.py" line="190" />
+   <location filename="cnnviz/gui/panels/statistics.py" line="170" />
    <source>No gradient: every value is 0</source>
    <translation>没有梯度：所有值都是 0</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/statistics.py" line="131" />
+   <location filename="cnnviz/gui/panels/statistics.py" line="109" />
    <source>|Δw| / |w| per step</source>
    <translation>每步 |Δw| / |w|</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/statistics.py" line="134" />
+   <location filename="cnnviz/gui/panels/statistics.py" line="112" />
    <source>gradient norm</source>
    <translation>梯度范数</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/statistics.py" line="137" />
+   <location filename="cnnviz/gui/panels/statistics.py" line="115" />
    <source>weights</source>
    <translation>权重</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/statistics.py" line="402" />
+   <location filename="cnnviz/gui/panels/statistics.py" line="385" />
    <source>Statistics arrive every few steps while training. Healthy updates change the weights by about 1/1000 of their size per step (the green band).</source>
    <translation>训练时每隔几步会收到统计数据。健康的更新每步使权重变化约为其大小的 1/1000（绿色带）。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/statistics.py" line="176" />
+   <location filename="cnnviz/gui/panels/statistics.py" line="156" />
    <source>too small</source>
    <translation>太小</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/statistics.py" line="177" />
+   <location filename="cnnviz/gui/panels/statistics.py" line="157" />
    <source>too big</source>
    <translation>太大</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/statistics.py" line="397" />
+   <location filename="cnnviz/gui/panels/statistics.py" line="380" />
    <source>✓ Looks healthy: each step changes the weights by about {ratio} of their size (the green band).</source>
    <translation>✓ 看起来很健康：每一步权重的变化约为其大小的 {ratio}（绿色带）。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/statistics.py" line="484" />
+   <location filename="cnnviz/gui/panels/statistics.py" line="483" />
    <source>{layer} weights</source>
    <translation>{layer} 权重</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/timelapse.py" line="38" />
+   <location filename="cnnviz/gui/panels/timelapse.py" line="42" />
    <source>one frame per test evaluation · drag the slider to go back in time</source>
    <translation>每次测试评估一帧 · 拖动滑块回到过去</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/timelapse.py" line="41" />
-   <location filename="cnnviz/gui/panels/timelapse.py" line="240" />
+   <location filename="cnnviz/gui/panels/timelapse.py" line="46" />
+   <location filename="cnnviz/gui/panels/timelapse.py" line="245" />
    <source>▶ Play</source>
    <translation>▶ 播放</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/timelapse.py" line="42" />
+   <location filename="cnnviz/gui/panels/timelapse.py" line="47" />
    <source>Play the recording from the start</source>
    <translation>从头播放记录</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/timelapse.py" line="48" />
+   <location filename="cnnviz/gui/panels/timelapse.py" line="53" />
    <source>GIF…</source>
    <translation>GIF…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/timelapse.py" line="49" />
+   <location filename="cnnviz/gui/panels/timelapse.py" line="54" />
    <source>Export the kernels' time-lapse as an animated GIF</source>
    <translation>将卷积核的延时回放导出为 GIF 动画</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/timelapse.py" line="50" />
+   <location filename="cnnviz/gui/panels/timelapse.py" line="55" />
    <source>PNGs…</source>
    <translation>PNG…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/timelapse.py" line="51" />
+   <location filename="cnnviz/gui/panels/timelapse.py" line="56" />
    <source>Export one PNG per frame into a folder</source>
    <translation>每帧导出一张 PNG 到文件夹</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/timelapse.py" line="58" />
+   <location filename="cnnviz/gui/panels/timelapse.py" line="63" />
    <source>Scrub through training: one position per evaluation</source>
    <translation>拖动浏览训练过程：每次评估一个位置</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/timelapse.py" line="60" />
-   <location filename="cnnviz/gui/panels/timelapse.py" line="110" />
+   <location filename="cnnviz/gui/panels/timelapse.py" line="65" />
+   <location filename="cnnviz/gui/panels/timelapse.py" line="115" />
    <source>Nothing recorded yet: press Start. A frame is kept at every test evaluation.</source>
    <translation>还没有记录：请点开始。每次测试评估都会保留一帧。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/timelapse.py" line="226" />
+   <location filename="cnnviz/gui/panels/timelapse.py" line="231" />
    <source>not measured yet</source>
    <translation>尚未测量</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/timelapse.py" line="244" />
+   <location filename="cnnviz/gui/panels/timelapse.py" line="249" />
    <source>❚❚ Stop</source>
    <translation>❚❚ 停止</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/timelapse.py" line="228" />
+   <location filename="cnnviz/gui/panels/timelapse.py" line="262" />
+   <source>Export time-lapse as GIF</source>
+   <translation>将延时回放导出为 GIF</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/timelapse.py" line="274" />
+   <source>Export time-lapse frames into a folder</source>
+   <translation>将延时回放的各帧导出到文件夹</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/timelapse.py" line="233" />
    <source>Frame {index} of {count} · step {step:,} · epoch {epoch:.2f} · test accuracy {accuracy}</source>
    <translation>第 {index} 帧，共 {count} 帧 · 第 {step:,} 步 · 轮次 {epoch:.2f} · 测试准确率 {accuracy}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/timelapse.py" line="277" />
+   <location filename="cnnviz/gui/panels/timelapse.py" line="264" />
+   <source>Animated GIF</source>
+   <translation>GIF 动画</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/panels/timelapse.py" line="289" />
    <source>Saved the time-lapse ({count} frames) to {path}</source>
    <translation>已将延时回放（{count} 帧）保存到 {path}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/timelapse.py" line="290" />
+   <location filename="cnnviz/gui/panels/timelapse.py" line="302" />
    <source>Saved {count} PNG frames to {folder}</source>
    <translation>已将 {count} 帧 PNG 保存到 {folder}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/timelapse.py" line="199" />
+   <location filename="cnnviz/gui/panels/timelapse.py" line="204" />
    <source>&lt;b&gt;{layer}&lt;/b&gt; kernels{channel}: {count} × {kh}×{kw}, one colour scale for every frame</source>
    <translation>&lt;b&gt;{layer}&lt;/b&gt; 卷积核{channel}：{count} × {kh}×{kw}，所有帧使用同一色标</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/timelapse.py" line="224" />
+   <location filename="cnnviz/gui/panels/timelapse.py" line="229" />
    <source>&lt;b&gt;{name}&lt;/b&gt; ({c} maps)</source>
    <translation>&lt;b&gt;{name}&lt;/b&gt;（{c} 张图）</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/timelapse.py" line="274" />
+   <location filename="cnnviz/gui/panels/timelapse.py" line="286" />
    <source>Could not export the GIF: {exc}</source>
    <translation>无法导出 GIF：{exc}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/timelapse.py" line="288" />
+   <location filename="cnnviz/gui/panels/timelapse.py" line="300" />
    <source>Could not export the frames: {exc}</source>
    <translation>无法导出各帧：{exc}</translation>
   </message>
@@ -3588,7 +3623,7 @@ Keys: {start} start/pause · {step} step · {clear} clear drawing · {help} all 
    <translation>{ms} ms/批（{size} 张）</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/timings.py" line="68" />
+   <location filename="cnnviz/gui/panels/timings.py" line="69" />
    <source>dark: forward · light: backward · latest of each backend</source>
    <translation>深色：前向 · 浅色：反向 · 各后端的最新值</translation>
   </message>
@@ -3645,33 +3680,33 @@ appear here while training</source>
    <translation>{title}：点击放大</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/why.py" line="86" />
+   <location filename="cnnviz/gui/panels/why.py" line="87" />
    <source>Why did it say that?</source>
    <translation>它为什么这么回答？</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/why.py" line="90" />
+   <location filename="cnnviz/gui/panels/why.py" line="91" />
    <source>Compute again with the latest weights</source>
    <translation>用最新权重重新计算</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/why.py" line="95" />
+   <location filename="cnnviz/gui/panels/why.py" line="96" />
    <source>Which class's evidence to show (default: the one the network chose)</source>
    <translation>显示哪个类别的依据（默认：网络选的那个）</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/why.py" line="100" />
+   <location filename="cnnviz/gui/panels/why.py" line="101" />
    <source>Side of the black square slid over the image for the occlusion map</source>
    <translation>遮挡图中在图片上滑动的黑色方块的边长</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/why.py" line="107" />
-   <location filename="cnnviz/gui/panels/why.py" line="104" />
+   <location filename="cnnviz/gui/panels/why.py" line="108" />
+   <location filename="cnnviz/gui/panels/why.py" line="105" />
    <source>evidence for class</source>
    <translation>依据类别</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/why.py" line="108" />
+   <location filename="cnnviz/gui/panels/why.py" line="109" />
    <source>Occlusion patch size</source>
    <translation>遮挡块大小</translation>
   </message>
@@ -3686,67 +3721,67 @@ appear here while training</source>
    <translation>输入；改动后得分变化最大的地方；遮住后有害（橙色）或有益（蓝色）的地方</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/why.py" line="132" />
+   <location filename="cnnviz/gui/panels/why.py" line="131" />
    <source>Saliency: the gradient of the class score with respect to each pixel (exact, one backward pass). Occlusion: a black square slides over the image and we watch the probability drop.</source>
    <translation>显著图：类别得分对每个像素的梯度（精确，一次反向传播）。遮挡：让黑色方块在图片上滑动，观察概率如何下降。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/why.py" line="165" />
+   <location filename="cnnviz/gui/panels/why.py" line="164" />
    <source>predicted</source>
    <translation>预测</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/why.py" line="226" />
+   <location filename="cnnviz/gui/panels/why.py" line="225" />
    <source>Explaining your drawing with the weights of step {step}…</source>
    <translation>正在用第 {step} 步的权重解释你的手写…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/why.py" line="227" />
+   <location filename="cnnviz/gui/panels/why.py" line="226" />
    <source>Explaining test image #{index} (true label {label}) with the weights of step {step}…</source>
    <translation>正在用第 {step} 步的权重解释测试图片 #{index}（真实标签 {label}）…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/why.py" line="270" />
+   <location filename="cnnviz/gui/panels/why.py" line="269" />
    <source>Your drawing: the network says &lt;b&gt;{answer}&lt;/b&gt; ({percent}% sure){chosen} · weights of step {step}</source>
    <translation>你的手写：网络认为是 &lt;b&gt;{answer}&lt;/b&gt;（把握 {percent}%）{chosen} · 第 {step} 步的权重</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/why.py" line="271" />
+   <location filename="cnnviz/gui/panels/why.py" line="270" />
    <source>Test image #{index} (true label {label}): the network says &lt;b&gt;{answer}&lt;/b&gt; ({percent}% sure){chosen} · weights of step {step}</source>
    <translation>测试图片 #{index}（真实标签 {label}）：网络认为是 &lt;b&gt;{answer}&lt;/b&gt;（把握 {percent}%）{chosen} · 第 {step} 步的权重</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/why.py" line="102" />
+   <location filename="cnnviz/gui/panels/why.py" line="103" />
    <source>Explain</source>
    <translation>解释</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/why.py" line="105" />
+   <location filename="cnnviz/gui/panels/why.py" line="106" />
    <source>occlusion patch</source>
    <translation>遮挡块</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/why.py" line="212" />
+   <location filename="cnnviz/gui/panels/why.py" line="211" />
    <source>Nothing to explain yet: there are no weights (start training or load a model).</source>
    <translation>还没有可解释的内容：还没有权重（请开始训练或加载模型）。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/why.py" line="244" />
+   <location filename="cnnviz/gui/panels/why.py" line="243" />
    <source>Could not explain: {message}</source>
    <translation>无法解释：{message}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/why.py" line="264" />
+   <location filename="cnnviz/gui/panels/why.py" line="263" />
    <source>; showing the evidence for &lt;b&gt;{digit}&lt;/b&gt; ({percent}%)</source>
    <translation>；显示 &lt;b&gt;{digit}&lt;/b&gt; 的依据（{percent}%）</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/why.py" line="215" />
+   <location filename="cnnviz/gui/panels/why.py" line="214" />
    <source>Nothing to explain yet: draw a digit on the pad first.</source>
    <translation>还没有可解释的内容：请先在画板上写一个数字。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/why.py" line="216" />
+   <location filename="cnnviz/gui/panels/why.py" line="215" />
    <source>Nothing to explain yet: no test image is loaded yet.</source>
    <translation>还没有可解释的内容：还没有加载测试图片。</translation>
   </message>
@@ -3781,62 +3816,62 @@ appear here while training</source>
    <translation>&lt;b&gt;遮挡&lt;/b&gt;&lt;br&gt;橙色：降低 · 蓝色：提高</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/questions.py" line="114" />
+   <location filename="cnnviz/gui/questions.py" line="127" />
    <source>Stop and go ahead</source>
    <translation>停止并继续操作</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/questions.py" line="188" />
+   <location filename="cnnviz/gui/questions.py" line="201" />
    <source>Open the lesson?</source>
    <translation>打开课程？</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/questions.py" line="192" />
+   <location filename="cnnviz/gui/questions.py" line="205" />
    <source>Open the lesson</source>
    <translation>打开课程</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/questions.py" line="209" />
+   <location filename="cnnviz/gui/questions.py" line="222" />
    <source>The lesson's run is not saved (step {step}).</source>
    <translation>课程的运行尚未保存（第 {step} 步）。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/questions.py" line="219" />
+   <location filename="cnnviz/gui/questions.py" line="232" />
    <source>Closing the lesson stops it and brings back the settings and the run from before the lesson.</source>
    <translation>关闭课程会停止它，并恢复课程之前的设置和运行。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/questions.py" line="222" />
+   <location filename="cnnviz/gui/questions.py" line="235" />
    <source>Close the lesson?</source>
    <translation>关闭课程？</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/questions.py" line="229" />
+   <location filename="cnnviz/gui/questions.py" line="242" />
    <source>Go on with the lesson</source>
    <translation>继续课程</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/questions.py" line="233" />
+   <location filename="cnnviz/gui/questions.py" line="246" />
    <source>Keep it to compare: its curves stay on the plots, grey and dashed, beside the run from before.</source>
    <translation>保留以作比较：它的曲线以灰色虚线留在图上，与之前的运行并列。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/questions.py" line="234" />
+   <location filename="cnnviz/gui/questions.py" line="247" />
    <source>Save it: a model file to load again later.</source>
    <translation>保存：存为模型文件，以后可再次加载。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/questions.py" line="235" />
+   <location filename="cnnviz/gui/questions.py" line="248" />
    <source>Discard it: the lesson's run is gone.</source>
    <translation>丢弃：课程的运行将消失。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/questions.py" line="93" />
+   <location filename="cnnviz/gui/questions.py" line="106" />
    <source>The run is paused</source>
    <translation>训练已暂停</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/questions.py" line="94" />
+   <location filename="cnnviz/gui/questions.py" line="107" />
    <source>A training run is paused. To {action}, it has to stop (the weights trained so far are replaced).
 
 Stop the run and go ahead?</source>
@@ -3845,18 +3880,18 @@ Stop the run and go ahead?</source>
 停止训练并继续该操作吗？</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/questions.py" line="98" />
-   <location filename="cnnviz/gui/questions.py" line="193" />
+   <location filename="cnnviz/gui/questions.py" line="111" />
+   <location filename="cnnviz/gui/questions.py" line="206" />
    <source>Keep the run</source>
    <translation>保留这次训练</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/questions.py" line="102" />
+   <location filename="cnnviz/gui/questions.py" line="115" />
    <source>Training is running</source>
    <translation>正在训练</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/questions.py" line="103" />
+   <location filename="cnnviz/gui/questions.py" line="116" />
    <source>A training run is going on. To {action}, it has to stop (the weights trained so far are replaced).
 
 Stop the run and go ahead?</source>
@@ -3865,110 +3900,110 @@ Stop the run and go ahead?</source>
 停止训练并继续该操作吗？</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/questions.py" line="107" />
-   <location filename="cnnviz/gui/questions.py" line="193" />
+   <location filename="cnnviz/gui/questions.py" line="120" />
+   <location filename="cnnviz/gui/questions.py" line="206" />
    <source>Keep training</source>
    <translation>继续训练</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/questions.py" line="191" />
+   <location filename="cnnviz/gui/questions.py" line="204" />
    <source>Save it first…</source>
    <translation>先保存…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/questions.py" line="211" />
+   <location filename="cnnviz/gui/questions.py" line="224" />
    <source>The lesson's run is paused at step {step}.</source>
    <translation>课程的运行在第 {step} 步暂停。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/questions.py" line="213" />
+   <location filename="cnnviz/gui/questions.py" line="226" />
    <source>The lesson's run is training (paused for this question at step {step}).</source>
    <translation>课程的运行正在训练（为此问题在第 {step} 步暂停）。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/questions.py" line="227" />
+   <location filename="cnnviz/gui/questions.py" line="240" />
    <source>Save it…</source>
    <translation>保存…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/questions.py" line="228" />
+   <location filename="cnnviz/gui/questions.py" line="241" />
    <source>Discard it</source>
    <translation>丢弃</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/questions.py" line="58" />
-   <location filename="cnnviz/gui/questions.py" line="74" />
-   <location filename="cnnviz/gui/questions.py" line="51" />
+   <location filename="cnnviz/gui/questions.py" line="60" />
+   <location filename="cnnviz/gui/questions.py" line="87" />
+   <location filename="cnnviz/gui/questions.py" line="53" />
    <source>you {action}</source>
    <translation>{action}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/questions.py" line="74" />
+   <location filename="cnnviz/gui/questions.py" line="87" />
    <source>start a new run</source>
    <translation>开始新的训练</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/questions.py" line="180" />
+   <location filename="cnnviz/gui/questions.py" line="193" />
    <source>It is not saved.</source>
    <translation>它尚未保存。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/questions.py" line="182" />
+   <location filename="cnnviz/gui/questions.py" line="195" />
    <source>The lesson “{title}” sets it aside, stopped: closing the lesson brings it back, with its weights and curves.</source>
    <translation>课程“{title}”会停止并暂存它：关闭课程后，它会连同权重和曲线一起恢复。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/questions.py" line="226" />
+   <location filename="cnnviz/gui/questions.py" line="239" />
    <source>Keep it to compare</source>
    <translation>保留以作比较</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/questions.py" line="170" />
+   <location filename="cnnviz/gui/questions.py" line="183" />
    <source>The run now (step {step}) is not saved.</source>
    <translation>当前的运行（第 {step} 步）尚未保存。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/questions.py" line="217" />
+   <location filename="cnnviz/gui/questions.py" line="230" />
    <source>Its test accuracy: {accuracy}%.</source>
    <translation>测试准确率：{accuracy}%。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/questions.py" line="174" />
+   <location filename="cnnviz/gui/questions.py" line="187" />
    <source>A training run is paused at step {step}.</source>
    <translation>训练运行在第 {step} 步暂停。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/questions.py" line="176" />
+   <location filename="cnnviz/gui/questions.py" line="189" />
    <source>A training run is going on (paused for this question at step {step}).</source>
    <translation>训练运行正在进行（为此问题在第 {step} 步暂停）。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/restore_question.py" line="28" />
+   <location filename="cnnviz/gui/restore_question.py" line="29" />
    <source>Restore an autosaved run?</source>
    <translation>恢复自动保存的训练吗？</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/restore_question.py" line="70" />
+   <location filename="cnnviz/gui/restore_question.py" line="69" />
    <source>Restore</source>
    <translation>恢复</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/restore_question.py" line="71" />
+   <location filename="cnnviz/gui/restore_question.py" line="70" />
    <source>Discard</source>
    <translation>丢弃</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/restore_question.py" line="72" />
+   <location filename="cnnviz/gui/restore_question.py" line="71" />
    <source>Later</source>
    <translation>以后再说</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/restore_question.py" line="17" />
+   <location filename="cnnviz/gui/restore_question.py" line="18" />
    <source>network {network}, {run}, autosaved {when}</source>
    <translation>网络 {network}，{run}，自动保存于 {when}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/restore_question.py" line="35" />
+   <location filename="cnnviz/gui/restore_question.py" line="36" />
    <source>Runs of earlier sessions were autosaved (newest first). Restore the one chosen?</source>
    <translation>以前会话的训练已自动保存（最新的在前）。恢复所选的那个吗？</translation>
   </message>
@@ -3988,7 +4023,7 @@ Stop the run and go ahead?</source>
    <translation>同时删除未列出的 {count:,} 个较早的自动保存</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/restore_question.py" line="31" />
+   <location filename="cnnviz/gui/restore_question.py" line="32" />
    <source>A run of an earlier session was autosaved{count}:
 {describe_offer}.
 Restore it?</source>
@@ -4013,7 +4048,7 @@ Restore it?</source>
   </message>
   <message>
    <location filename="cnnviz/gui/router.py" line="58" />
-   <location filename="cnnviz/gui/status.py" line="35" />
+   <location filename="cnnviz/gui/status.py" line="36" />
    <source>ETA {value}</source>
    <translation>剩余 {value}</translation>
   </message>
@@ -4223,7 +4258,7 @@ Restore it?</source>
    <translation>本快捷键列表</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/shortcuts.py" line="244" />
+   <location filename="cnnviz/gui/shortcuts.py" line="257" />
    <source>Keys</source>
    <translation>快捷键</translation>
   </message>
@@ -4233,107 +4268,107 @@ Restore it?</source>
    <translation>{keys} 或 {key}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/status.py" line="39" />
+   <location filename="cnnviz/gui/status.py" line="40" />
    <source>waiting for the last run's step to end…</source>
    <translation>正在等待上一次训练的最后一步结束…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/status.py" line="41" />
+   <location filename="cnnviz/gui/status.py" line="42" />
    <source>still waiting for the last run's step to end (over 30 s)…</source>
    <translation>仍在等待上一次训练的最后一步结束（超过 30 秒）…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/status.py" line="44" />
+   <location filename="cnnviz/gui/status.py" line="45" />
    <source>ready</source>
    <translation>就绪</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/status.py" line="45" />
+   <location filename="cnnviz/gui/status.py" line="46" />
    <source>idle</source>
    <translation>空闲</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/status.py" line="46" />
+   <location filename="cnnviz/gui/status.py" line="47" />
    <source>starting</source>
    <translation>正在开始</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/status.py" line="47" />
+   <location filename="cnnviz/gui/status.py" line="48" />
    <source>running</source>
    <translation>训练中</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/status.py" line="48" />
+   <location filename="cnnviz/gui/status.py" line="49" />
    <source>paused</source>
    <translation>已暂停</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/status.py" line="49" />
+   <location filename="cnnviz/gui/status.py" line="50" />
    <source>reset</source>
    <translation>已重置</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/status.py" line="50" />
+   <location filename="cnnviz/gui/status.py" line="51" />
    <source>finished</source>
    <translation>已完成</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/status.py" line="51" />
+   <location filename="cnnviz/gui/status.py" line="52" />
    <source>stopped</source>
    <translation>已停止</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/status.py" line="52" />
+   <location filename="cnnviz/gui/status.py" line="53" />
    <source>failed</source>
    <translation>失败</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/status.py" line="53" />
+   <location filename="cnnviz/gui/status.py" line="54" />
    <source>stopped by an error</source>
    <translation>因错误停止</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/status.py" line="54" />
+   <location filename="cnnviz/gui/status.py" line="55" />
    <source>ready · compiling kernels</source>
    <translation>就绪 · 正在编译内核</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/status.py" line="55" />
+   <location filename="cnnviz/gui/status.py" line="56" />
    <source>starting (loading data)…</source>
    <translation>正在开始（加载数据）…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/status.py" line="56" />
+   <location filename="cnnviz/gui/status.py" line="57" />
    <source>starting (loading data and compiling kernels)…</source>
    <translation>正在开始（加载数据并编译内核）…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/status.py" line="32" />
+   <location filename="cnnviz/gui/status.py" line="33" />
    <source>epoch {value}</source>
    <translation>轮次 {value}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/status.py" line="33" />
+   <location filename="cnnviz/gui/status.py" line="34" />
    <source>step {value}</source>
    <translation>第 {value} 步</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/status.py" line="34" />
+   <location filename="cnnviz/gui/status.py" line="35" />
    <source>backend {value}</source>
    <translation>后端 {value}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/status.py" line="36" />
+   <location filename="cnnviz/gui/status.py" line="37" />
    <source>test accuracy {value}</source>
    <translation>测试准确率 {value}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/status.py" line="139" />
+   <location filename="cnnviz/gui/status.py" line="140" />
    <source>Hide this message</source>
    <translation>隐藏此消息</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/status.py" line="420" />
+   <location filename="cnnviz/gui/status.py" line="422" />
    <source>{value} images/s</source>
    <translation>{value} 张/秒</translation>
   </message>
@@ -4343,32 +4378,32 @@ Restore it?</source>
    <translation>cnnviz — 看卷积神经网络学习</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/window.py" line="348" />
+   <location filename="cnnviz/gui/window.py" line="350" />
    <source>{zoom}: presenter mode's type stays as it is (it grows from {level}%)</source>
    <translation>{zoom}：演示模式的字号保持不变（从 {level}% 起才会变大）</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/window.py" line="345" />
+   <location filename="cnnviz/gui/window.py" line="347" />
    <source>{zoom}: presenter mode's type is already the largest that fits this window ({width}×{height})</source>
    <translation>{zoom}：演示模式的字号已是此窗口（{width}×{height}）能容纳的最大字号</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/window.py" line="368" />
+   <location filename="cnnviz/gui/window.py" line="370" />
    <source>Zoom {asked}% does not fit this window ({width}×{height}): showing {level}%, the largest at which every view fits.</source>
    <translation>缩放 {asked}% 放不进此窗口（{width}×{height}）：改为显示 {level}%，即所有视图都能放下的最大比例。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/window.py" line="437" />
+   <location filename="cnnviz/gui/window.py" line="441" />
    <source>Test image #{index}: see inside it in Training (feature maps) and Why?</source>
    <translation>测试图片 #{index}：在“训练”（特征图）和“为什么？”中查看内部</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/window.py" line="382" />
+   <location filename="cnnviz/gui/window.py" line="386" />
    <source>Zoom {level}% is the largest at which every view fits this window ({width}×{height})</source>
    <translation>缩放 {level}% 是所有视图都能放进此窗口（{width}×{height}）的最大比例</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/window.py" line="330" />
+   <location filename="cnnviz/gui/window.py" line="332" />
    <source>{zoom} (could not be stored)</source>
    <translation>{zoom}（无法保存）</translation>
   </message>
@@ -4448,89 +4483,89 @@ Restore it?</source>
    <translation>{backend} 启动失败（{error}）；训练继续在 {current} 上进行</translation>
   </message>
   <message>
-   <location filename="cnnviz/train/stats.py" line="257" />
+   <location filename="cnnviz/train/stats.py" line="258" />
    <source>{names} and {last}</source>
    <translation>{names} 和 {last}</translation>
   </message>
   <message>
-   <location filename="cnnviz/translatable.py" line="62" />
-   <source>{names}, {name}</source>
-   <translation>{names}、{name}</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/train/stats.py" line="313" />
+   <location filename="cnnviz/train/stats.py" line="320" />
    <source>{names} contain NaN or infinite numbers: training has blown up. Lower the learning rate (try 10 times smaller) and resume from the weights put back when the training diverged; if none were put back, reset the network.</source>
    <translation>{names} 含有 NaN 或无穷大的数：训练已经崩溃。请降低学习率（试试小 10 倍），从训练发散时恢复的权重继续训练；如果没有恢复权重，请重置网络。</translation>
   </message>
   <message>
-   <location filename="cnnviz/train/stats.py" line="375" />
+   <location filename="cnnviz/train/stats.py" line="382" />
    <source>In most recent steps no gradient at all reaches {names}: those weights have stopped learning. This usually means dead ReLUs (every unit outputs 0) after a too-large step; they do not come back by themselves. Lower the learning rate and resume from the weights put back when the training diverged; if none were put back, reset the network.</source>
    <translation>在最近的大多数步骤中，完全没有梯度到达 {names}：这些权重已停止学习。这通常意味着步长过大后 ReLU 死亡（每个单元都输出 0），它们不会自己恢复。请降低学习率，从训练发散时恢复的权重继续训练；如果没有恢复权重，请重置网络。</translation>
   </message>
   <message>
-   <location filename="cnnviz/train/stats.py" line="388" />
+   <location filename="cnnviz/train/stats.py" line="395" />
    <source>Vanishing gradients: each step changes {shown} by less than {ratio} of its size (healthy is about {healthy}), so those layers have almost stopped learning. Try a larger learning rate, the Adam optimizer, or a shallower network.</source>
    <translation>梯度消失：每一步对 {shown} 的改变小于其大小的 {ratio}（健康约为 {healthy}），因此这些层几乎停止了学习。请尝试更大的学习率、Adam 优化器或更浅的网络。</translation>
   </message>
   <message>
-   <location filename="cnnviz/train/stats.py" line="402" />
+   <location filename="cnnviz/train/stats.py" line="409" />
    <source>Steps are too big: each update changes {shown} by more than {ratio} of its size (healthy is about {healthy}). The learning rate is too high: the loss will jump around or get stuck. Lower the learning rate about 10 times.</source>
    <translation>步长太大：每次更新使 {shown} 的改变超过其大小的 {ratio}（健康约为 {healthy}）。学习率太高：损失会来回跳动或卡住。请把学习率降低约 10 倍。</translation>
   </message>
   <message>
-   <location filename="cnnviz/train/stats.py" line="415" />
+   <location filename="cnnviz/train/stats.py" line="422" />
    <source>Exploding gradients: the gradients of {names} grew more than {factor} times over the recent steps. Lower the learning rate before the loss turns into NaN.</source>
    <translation>梯度爆炸：{names} 的梯度在最近的步骤中增长了 {factor} 倍以上。请在损失变成 NaN 之前降低学习率。</translation>
   </message>
   <message>
-   <location filename="cnnviz/train/trainer.py" line="444" />
+   <location filename="cnnviz/train/trainer.py" line="445" />
    <source>Lower the learning rate (now {lr:g}) and resume.</source>
    <translation>请降低学习率（当前为 {lr:g}）后继续。</translation>
   </message>
   <message>
-   <location filename="cnnviz/train/trainer.py" line="415" />
+   <location filename="cnnviz/train/trainer.py" line="416" />
    <source>reading a gradient</source>
    <translation>读取梯度</translation>
   </message>
   <message>
-   <location filename="cnnviz/train/trainer.py" line="458" />
+   <location filename="cnnviz/train/trainer.py" line="459" />
    <source>an evaluation</source>
    <translation>评估</translation>
   </message>
   <message>
-   <location filename="cnnviz/train/trainer.py" line="470" />
+   <location filename="cnnviz/train/trainer.py" line="471" />
    <source>a snapshot</source>
    <translation>快照</translation>
   </message>
   <message>
-   <location filename="cnnviz/train/trainer.py" line="486" />
+   <location filename="cnnviz/train/trainer.py" line="487" />
    <source>saving</source>
    <translation>保存</translation>
   </message>
   <message>
-   <location filename="cnnviz/train/trainer.py" line="326" />
+   <location filename="cnnviz/train/trainer.py" line="327" />
    <source>a training step</source>
    <translation>训练步</translation>
   </message>
   <message>
-   <location filename="cnnviz/train/trainer.py" line="379" />
+   <location filename="cnnviz/train/trainer.py" line="380" />
    <source>reading the loss</source>
    <translation>读取损失</translation>
   </message>
   <message>
-   <location filename="cnnviz/train/trainer.py" line="418" />
+   <location filename="cnnviz/train/trainer.py" line="419" />
    <source>reading the layer timings</source>
    <translation>读取各层耗时</translation>
   </message>
   <message>
-   <location filename="cnnviz/train/trainer.py" line="389" />
+   <location filename="cnnviz/train/trainer.py" line="390" />
    <source>the loss became {loss} at step {step}</source>
    <translation>损失在第 {step} 步变成了 {loss}</translation>
   </message>
   <message>
-   <location filename="cnnviz/train/trainer.py" line="282" />
+   <location filename="cnnviz/train/trainer.py" line="283" />
    <source>the test accuracy fell to {accuracy:.1%}, chance level, after reaching {best:.1%}</source>
    <translation>测试准确率在达到 {best:.1%} 后跌到了 {accuracy:.1%}，即随机猜测水平</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/translatable.py" line="66" />
+   <source>{names}, {name}</source>
+   <translation>{names}、{name}</translation>
   </message>
   <message>
    <location filename="assets/presets/01_first_look.json" line="1" />
@@ -4920,39 +4955,12 @@ Restore it?</source>
    <translation type="vanished">比较两条曲线：同样 200 步，步子大的走得远得多（在我们的机器上，整个测试集：约 95% 对 87%）。步子越大就总是越好吗？按 K 保留本次训练，试试 2.0，看看会怎样。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/checkpoints.py" line="38" />
-   <source>cnnviz checkpoint</source>
-   <translation>cnnviz 检查点</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/language.py" line="217" />
    <source>All files</source>
-   <translation>所有文件</translation>
+   <translation type="vanished">所有文件</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/language.py" line="219" />
    <source>PNG image</source>
-   <translation>PNG 图片</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/drawing_pad.py" line="21" />
-   <source>Images</source>
-   <translation>图片</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/panels/timelapse.py" line="257" />
-   <source>Animated GIF</source>
-   <translation>GIF 动画</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/panels/timelapse.py" line="257" />
-   <source>Export time-lapse as GIF</source>
-   <translation>将延时回放导出为 GIF</translation>
-  </message>
-  <message>
-   <location filename="cnnviz/gui/panels/timelapse.py" line="265" />
-   <source>Export time-lapse frames into a folder</source>
-   <translation>将延时回放的各帧导出到文件夹</translation>
+   <translation type="vanished">PNG 图片</translation>
   </message>
  </context>
 </TS>
