@@ -35,6 +35,11 @@ class DialogFolder:
         return str(Path(self.folder()) / name) if name else self.folder()
 
     def chose(self, path: str) -> None:
-        """The user picked ``path`` (a file; a folder for a folder dialog is given as ``folder/``): remembered."""
+        """The user picked the file ``path``: its folder is remembered."""
         if path:
             self.last = str(Path(path).parent)
+
+    def chose_folder(self, folder: str) -> None:
+        """The user picked ``folder`` in a folder dialog: remembered."""
+        if folder:
+            self.last = str(folder)

@@ -74,3 +74,12 @@ def test_every_file_dialog_opens_in_a_folder_that_exists_never_the_working_folde
     gone.rmdir()
     window.lessons.open_dialog()
     assert [Path(start) for start in offered] == [gone, home / "Documents"]
+    # The time-lapse frames' folder chosen: the GIF's dialog opens there next.
+    frames = tmp_path / "frames"
+    frames.mkdir()
+    monkeypatch.setattr(QFileDialog, "getExistingDirectory", staticmethod(lambda *_a: str(frames)))
+    monkeypatch.setattr(window.panels.timelapse, "export_pngs", lambda folder: True)
+    window.panels.timelapse._png_dialog()
+    offered.clear()
+    window.panels.timelapse._gif_dialog()
+    assert [Path(start) for start in offered] == [frames / "cnnviz-timelapse.gif"]

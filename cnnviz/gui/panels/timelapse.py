@@ -3,8 +3,6 @@ scrubbed back with a slider, exported as an animated GIF or PNG frames."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import numpy as np
 import pyqtgraph as pg
 from PySide6.QtCore import Qt, QTimer, Signal
@@ -274,7 +272,7 @@ class TimeLapsePanel(LazyPanel):
             self, tr("Export time-lapse frames into a folder"), self.export_folder.start()
         )
         if folder:
-            self.export_folder.chose(str(Path(folder) / "frame.png"))  # (the next dialog opens where the frames went)
+            self.export_folder.chose_folder(folder)  # (the next dialog opens where the frames went)
             self.export_pngs(folder)
 
     def export_gif(self, path: str) -> bool:
