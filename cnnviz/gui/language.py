@@ -18,7 +18,7 @@ import re
 from importlib import resources
 
 from .. import number_format, translatable
-from ..translatable import CONTEXT
+from ..translatable import CONTEXT, N_
 
 ENGLISH = "en"
 LANGUAGES = {"en": "English", "de": "Deutsch", "ja": "日本語", "zh_CN": "简体中文"}
@@ -219,9 +219,9 @@ def kept_together(text: str, code: str | None = None) -> str:
     return _LAST_TWO.sub(lambda m: m.group(1) + ("\u00a0" if m.group(0).endswith(" ") else WORD_JOINER), text)
 
 
-ALL_FILES = (translatable.N_("All files"), "*")
+ALL_FILES = (N_("All files"), "*")
 """Every file, for :func:`file_filter`."""
-PNG_FILES = (translatable.N_("PNG image"), "*.png")
+PNG_FILES = (N_("PNG image"), "*.png")
 
 
 def file_filter(*kinds: tuple[str, str]) -> str:

@@ -27,6 +27,14 @@ TRANSLATIONS = Path(__file__).resolve().parent / "translations"
 LANGUAGE_CODES = ("de", "ja", "zh_CN")
 
 
+def _mark(func: ast.expr) -> str:
+    """The name a call is made by: ``N_`` for ``N_(...)`` and for ``translatable.N_(...)`` (the second was not read:
+    "All files" and "PNG image" were marked vanished in every catalogue, and showed in English)."""
+    if isinstance(func, ast.Name):
+        return func.id
+    return func.attr if isinstance(func, ast.Attribute) and func.attr == "N_" else ""  # (not a Qt object's .tr)
+
+
 def code_strings(root: Path = PACKAGE) -> dict[str, list[str]]:
     """Every marked string -> where it is (``path:line``), in the order first found."""
     found: dict[str, list[str]] = {}
@@ -35,8 +43,7 @@ def code_strings(root: Path = PACKAGE) -> dict[str, list[str]]:
         for node in ast.walk(tree):
             if (
                 isinstance(node, ast.Call)
-                and isinstance(node.func, ast.Name)
-                and node.func.id in MARKS
+                and _mark(node.func) in MARKS
                 and node.args
                 and isinstance(node.args[0], ast.Constant)
                 and isinstance(node.args[0].value, str)

@@ -41,6 +41,17 @@ def test_every_string_of_the_code_and_the_lessons_is_translated_in_every_catalog
         assert not unfinished, f"{code}: unfinished: {unfinished[:5]}"
 
 
+def test_the_scan_reads_n_through_its_module_too(tmp_path):
+    """``translatable.N_("All files")`` was not read: tools/update_translations.py marked "All files" and "PNG image"
+    vanished in every catalogue (session 46, CI), and the file dialogs said them in English. A Qt object's own
+    ``.tr()`` is not ours (another context): not read."""
+    package = tmp_path / "pkg"
+    package.mkdir()
+    (package / "m.py").write_text('A = translatable.N_("All files")\nB = N_("PNG image")\nC = self.tr("Qt own")\n')
+    assert list(ts.code_strings(package)) == ["All files", "PNG image"]
+    assert "All files" in ts.all_strings() and "PNG image" in ts.all_strings()
+
+
 @pytest.mark.parametrize("code", CODES)
 def test_translations_keep_placeholders_shortcut_marks_and_key_columns(code):
     broken = {

@@ -317,7 +317,7 @@
   <message>
    <location filename="cnnviz/classroom/lessons.py" line="88" />
    <location filename="cnnviz/gui/panels/registry.py" line="275" />
-   <location filename="cnnviz/gui/panels/timelapse.py" line="42" />
+   <location filename="cnnviz/gui/panels/timelapse.py" line="40" />
    <source>Time-lapse</source>
    <translation>Zeitraffer</translation>
   </message>
@@ -457,7 +457,7 @@
   </message>
   <message>
    <location filename="cnnviz/classroom/report.py" line="280" />
-   <location filename="cnnviz/gui/panels/timelapse.py" line="58" />
+   <location filename="cnnviz/gui/panels/timelapse.py" line="56" />
    <source>layer</source>
    <translation>Schicht</translation>
   </message>
@@ -1002,7 +1002,7 @@
   <message>
    <location filename="cnnviz/gui/checkpoints.py" line="270" />
    <source>The model was trained for one step, {accuracy}% on the test images, and is not saved.</source>
-   <translation>Das Modell wurde einen Schritt trainiert ({accuracy} % auf den Testbildern) und ist nicht gespeichert.</translation>
+   <translation>Das Modell wurde einen Schritt trainiert ({accuracy} % auf den Testbildern) und ist nicht gespeichert.</translation>
   </message>
   <message>
    <location filename="cnnviz/gui/checkpoints.py" line="283" />
@@ -1628,6 +1628,16 @@ Zuerst speichern, dann {what}?</translation>
    <translation>Modelle werden gespeichert in: {folder}</translation>
   </message>
   <message>
+   <location filename="cnnviz/gui/language.py" line="222" />
+   <source>All files</source>
+   <translation>Alle Dateien</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/language.py" line="224" />
+   <source>PNG image</source>
+   <translation>PNG-Bild</translation>
+  </message>
+  <message>
    <location filename="cnnviz/gui/language.py" line="294" />
    <source>This is the language shown now.</source>
    <translation>Das ist die Sprache, die gerade angezeigt wird.</translation>
@@ -1901,7 +1911,7 @@ Zuerst speichern, dann {what}?</translation>
   <message>
    <location filename="cnnviz/gui/panels/classify.py" line="79" />
    <location filename="cnnviz/gui/panels/feature_maps.py" line="192" />
-   <location filename="cnnviz/gui/panels/timelapse.py" line="223" />
+   <location filename="cnnviz/gui/panels/timelapse.py" line="221" />
    <source>input</source>
    <translation>Eingabe</translation>
   </message>
@@ -3512,109 +3522,109 @@ Tasten: {start} Start/Pause · {step} Schritt · {clear} Zeichnung löschen · {
    <translation>Gewichte {layer}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/timelapse.py" line="42" />
+   <location filename="cnnviz/gui/panels/timelapse.py" line="40" />
    <source>one frame per test evaluation · drag the slider to go back in time</source>
    <translation>ein Bild pro Testauswertung · Schieberegler ziehen, um zurückzugehen</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/timelapse.py" line="46" />
-   <location filename="cnnviz/gui/panels/timelapse.py" line="245" />
+   <location filename="cnnviz/gui/panels/timelapse.py" line="44" />
+   <location filename="cnnviz/gui/panels/timelapse.py" line="243" />
    <source>▶ Play</source>
    <translation>▶ Abspielen</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/timelapse.py" line="47" />
+   <location filename="cnnviz/gui/panels/timelapse.py" line="45" />
    <source>Play the recording from the start</source>
    <translation>Die Aufzeichnung von vorn abspielen</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/timelapse.py" line="53" />
+   <location filename="cnnviz/gui/panels/timelapse.py" line="51" />
    <source>GIF…</source>
    <translation>GIF…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/timelapse.py" line="54" />
+   <location filename="cnnviz/gui/panels/timelapse.py" line="52" />
    <source>Export the kernels' time-lapse as an animated GIF</source>
    <translation>Den Zeitraffer der Kernel als animiertes GIF exportieren</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/timelapse.py" line="55" />
+   <location filename="cnnviz/gui/panels/timelapse.py" line="53" />
    <source>PNGs…</source>
    <translation>PNGs…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/timelapse.py" line="56" />
+   <location filename="cnnviz/gui/panels/timelapse.py" line="54" />
    <source>Export one PNG per frame into a folder</source>
    <translation>Ein PNG pro Bild in einen Ordner exportieren</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/timelapse.py" line="63" />
+   <location filename="cnnviz/gui/panels/timelapse.py" line="61" />
    <source>Scrub through training: one position per evaluation</source>
    <translation>Durch das Training spulen: eine Position pro Auswertung</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/timelapse.py" line="65" />
-   <location filename="cnnviz/gui/panels/timelapse.py" line="115" />
+   <location filename="cnnviz/gui/panels/timelapse.py" line="63" />
+   <location filename="cnnviz/gui/panels/timelapse.py" line="113" />
    <source>Nothing recorded yet: press Start. A frame is kept at every test evaluation.</source>
    <translation>Noch nichts aufgezeichnet: Drücke Start. Bei jeder Testauswertung wird ein Bild gespeichert.</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/timelapse.py" line="231" />
+   <location filename="cnnviz/gui/panels/timelapse.py" line="229" />
    <source>not measured yet</source>
    <translation>noch nicht gemessen</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/timelapse.py" line="249" />
+   <location filename="cnnviz/gui/panels/timelapse.py" line="247" />
    <source>❚❚ Stop</source>
    <translation>❚❚ Stopp</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/timelapse.py" line="262" />
+   <location filename="cnnviz/gui/panels/timelapse.py" line="260" />
    <source>Export time-lapse as GIF</source>
    <translation>Zeitraffer als GIF exportieren</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/timelapse.py" line="274" />
+   <location filename="cnnviz/gui/panels/timelapse.py" line="272" />
    <source>Export time-lapse frames into a folder</source>
    <translation>Zeitraffer-Bilder in einen Ordner exportieren</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/timelapse.py" line="233" />
+   <location filename="cnnviz/gui/panels/timelapse.py" line="231" />
    <source>Frame {index} of {count} · step {step:,} · epoch {epoch:.2f} · test accuracy {accuracy}</source>
    <translation>Bild {index} von {count} · Schritt {step:,} · Epoche {epoch:.2f} · Testgenauigkeit {accuracy}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/timelapse.py" line="264" />
+   <location filename="cnnviz/gui/panels/timelapse.py" line="262" />
    <source>Animated GIF</source>
    <translation>Animiertes GIF</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/timelapse.py" line="289" />
+   <location filename="cnnviz/gui/panels/timelapse.py" line="287" />
    <source>Saved the time-lapse ({count} frames) to {path}</source>
    <translation>Zeitraffer ({count} Bilder) in {path} gespeichert</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/timelapse.py" line="302" />
+   <location filename="cnnviz/gui/panels/timelapse.py" line="300" />
    <source>Saved {count} PNG frames to {folder}</source>
    <translation>{count} PNG-Bilder in {folder} gespeichert</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/timelapse.py" line="204" />
+   <location filename="cnnviz/gui/panels/timelapse.py" line="202" />
    <source>&lt;b&gt;{layer}&lt;/b&gt; kernels{channel}: {count} × {kh}×{kw}, one colour scale for every frame</source>
    <translation>&lt;b&gt;{layer}&lt;/b&gt; Kernel{channel}: {count} × {kh}×{kw}, eine Farbskala für alle Bilder</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/timelapse.py" line="229" />
+   <location filename="cnnviz/gui/panels/timelapse.py" line="227" />
    <source>&lt;b&gt;{name}&lt;/b&gt; ({c} maps)</source>
    <translation>&lt;b&gt;{name}&lt;/b&gt; ({c} Karten)</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/timelapse.py" line="286" />
+   <location filename="cnnviz/gui/panels/timelapse.py" line="284" />
    <source>Could not export the GIF: {exc}</source>
    <translation>Das GIF konnte nicht exportiert werden: {exc}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/timelapse.py" line="300" />
+   <location filename="cnnviz/gui/panels/timelapse.py" line="298" />
    <source>Could not export the frames: {exc}</source>
    <translation>Die Einzelbilder konnten nicht exportiert werden: {exc}</translation>
   </message>
@@ -4954,14 +4964,6 @@ Wiederherstellen?</translation>
   <message>
    <source>Compare the curves: in the same 200 steps the bigger steps get much further (on our machine, over the whole test set: about 95% against 87%). Is bigger always better? Press K to keep this run, try 2.0, and watch.</source>
    <translation type="vanished">Vergleiche die Kurven: In denselben 200 Schritten kommen die größeren Schritte viel weiter (auf unserem Rechner, über den ganzen Testsatz: etwa 95 % gegen 87 %). Ist größer immer besser? Drücke K, um diesen Lauf zu behalten, probiere 2.0 und schau zu.</translation>
-  </message>
-  <message>
-   <source>All files</source>
-   <translation type="vanished">Alle Dateien</translation>
-  </message>
-  <message>
-   <source>PNG image</source>
-   <translation type="vanished">PNG-Bild</translation>
   </message>
  </context>
 </TS>

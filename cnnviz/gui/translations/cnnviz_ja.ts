@@ -317,7 +317,7 @@
   <message>
    <location filename="cnnviz/classroom/lessons.py" line="88" />
    <location filename="cnnviz/gui/panels/registry.py" line="275" />
-   <location filename="cnnviz/gui/panels/timelapse.py" line="42" />
+   <location filename="cnnviz/gui/panels/timelapse.py" line="40" />
    <source>Time-lapse</source>
    <translation>タイムラプス</translation>
   </message>
@@ -457,7 +457,7 @@
   </message>
   <message>
    <location filename="cnnviz/classroom/report.py" line="280" />
-   <location filename="cnnviz/gui/panels/timelapse.py" line="58" />
+   <location filename="cnnviz/gui/panels/timelapse.py" line="56" />
    <source>layer</source>
    <translation>層</translation>
   </message>
@@ -1628,6 +1628,16 @@ Save it before {what}?</source>
    <translation>モデルの保存先：{folder}</translation>
   </message>
   <message>
+   <location filename="cnnviz/gui/language.py" line="222" />
+   <source>All files</source>
+   <translation>すべてのファイル</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/language.py" line="224" />
+   <source>PNG image</source>
+   <translation>PNG 画像</translation>
+  </message>
+  <message>
    <location filename="cnnviz/gui/language.py" line="294" />
    <source>This is the language shown now.</source>
    <translation>これが今表示している言語です。</translation>
@@ -1901,7 +1911,7 @@ Save it before {what}?</source>
   <message>
    <location filename="cnnviz/gui/panels/classify.py" line="79" />
    <location filename="cnnviz/gui/panels/feature_maps.py" line="192" />
-   <location filename="cnnviz/gui/panels/timelapse.py" line="223" />
+   <location filename="cnnviz/gui/panels/timelapse.py" line="221" />
    <source>input</source>
    <translation>入力</translation>
   </message>
@@ -3511,109 +3521,109 @@ Keys: {start} start/pause · {step} step · {clear} clear drawing · {help} all 
    <translation>{layer} の重み</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/timelapse.py" line="42" />
+   <location filename="cnnviz/gui/panels/timelapse.py" line="40" />
    <source>one frame per test evaluation · drag the slider to go back in time</source>
    <translation>テスト評価ごとに 1 コマ · スライダーで時間をさかのぼる</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/timelapse.py" line="46" />
-   <location filename="cnnviz/gui/panels/timelapse.py" line="245" />
+   <location filename="cnnviz/gui/panels/timelapse.py" line="44" />
+   <location filename="cnnviz/gui/panels/timelapse.py" line="243" />
    <source>▶ Play</source>
    <translation>▶ 再生</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/timelapse.py" line="47" />
+   <location filename="cnnviz/gui/panels/timelapse.py" line="45" />
    <source>Play the recording from the start</source>
    <translation>記録を最初から再生</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/timelapse.py" line="53" />
+   <location filename="cnnviz/gui/panels/timelapse.py" line="51" />
    <source>GIF…</source>
    <translation>GIF…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/timelapse.py" line="54" />
+   <location filename="cnnviz/gui/panels/timelapse.py" line="52" />
    <source>Export the kernels' time-lapse as an animated GIF</source>
    <translation>カーネルのタイムラプスをアニメーション GIF で書き出す</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/timelapse.py" line="55" />
+   <location filename="cnnviz/gui/panels/timelapse.py" line="53" />
    <source>PNGs…</source>
    <translation>PNG…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/timelapse.py" line="56" />
+   <location filename="cnnviz/gui/panels/timelapse.py" line="54" />
    <source>Export one PNG per frame into a folder</source>
    <translation>1 コマごとに PNG をフォルダへ書き出す</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/timelapse.py" line="63" />
+   <location filename="cnnviz/gui/panels/timelapse.py" line="61" />
    <source>Scrub through training: one position per evaluation</source>
    <translation>学習の経過をたどる：評価ごとに 1 コマ</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/timelapse.py" line="65" />
-   <location filename="cnnviz/gui/panels/timelapse.py" line="115" />
+   <location filename="cnnviz/gui/panels/timelapse.py" line="63" />
+   <location filename="cnnviz/gui/panels/timelapse.py" line="113" />
    <source>Nothing recorded yet: press Start. A frame is kept at every test evaluation.</source>
    <translation>まだ記録がありません。開始を押してください。テスト評価のたびに 1 コマ残ります。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/timelapse.py" line="231" />
+   <location filename="cnnviz/gui/panels/timelapse.py" line="229" />
    <source>not measured yet</source>
    <translation>未測定</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/timelapse.py" line="249" />
+   <location filename="cnnviz/gui/panels/timelapse.py" line="247" />
    <source>❚❚ Stop</source>
    <translation>❚❚ 停止</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/timelapse.py" line="262" />
+   <location filename="cnnviz/gui/panels/timelapse.py" line="260" />
    <source>Export time-lapse as GIF</source>
    <translation>タイムラプスを GIF に書き出す</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/timelapse.py" line="274" />
+   <location filename="cnnviz/gui/panels/timelapse.py" line="272" />
    <source>Export time-lapse frames into a folder</source>
    <translation>タイムラプスのコマをフォルダーに書き出す</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/timelapse.py" line="233" />
+   <location filename="cnnviz/gui/panels/timelapse.py" line="231" />
    <source>Frame {index} of {count} · step {step:,} · epoch {epoch:.2f} · test accuracy {accuracy}</source>
    <translation>コマ {index} / {count} · ステップ {step:,} · エポック {epoch:.2f} · テスト精度 {accuracy}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/timelapse.py" line="264" />
+   <location filename="cnnviz/gui/panels/timelapse.py" line="262" />
    <source>Animated GIF</source>
    <translation>アニメーション GIF</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/timelapse.py" line="289" />
+   <location filename="cnnviz/gui/panels/timelapse.py" line="287" />
    <source>Saved the time-lapse ({count} frames) to {path}</source>
    <translation>タイムラプス（{count} コマ）を {path} に保存しました</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/timelapse.py" line="302" />
+   <location filename="cnnviz/gui/panels/timelapse.py" line="300" />
    <source>Saved {count} PNG frames to {folder}</source>
    <translation>PNG {count} コマを {folder} に保存しました</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/timelapse.py" line="204" />
+   <location filename="cnnviz/gui/panels/timelapse.py" line="202" />
    <source>&lt;b&gt;{layer}&lt;/b&gt; kernels{channel}: {count} × {kh}×{kw}, one colour scale for every frame</source>
    <translation>&lt;b&gt;{layer}&lt;/b&gt; のカーネル{channel}：{count} × {kh}×{kw}、全コマ共通の色スケール</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/timelapse.py" line="229" />
+   <location filename="cnnviz/gui/panels/timelapse.py" line="227" />
    <source>&lt;b&gt;{name}&lt;/b&gt; ({c} maps)</source>
    <translation>&lt;b&gt;{name}&lt;/b&gt;（{c} 枚）</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/timelapse.py" line="286" />
+   <location filename="cnnviz/gui/panels/timelapse.py" line="284" />
    <source>Could not export the GIF: {exc}</source>
    <translation>GIF を書き出せませんでした：{exc}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/timelapse.py" line="300" />
+   <location filename="cnnviz/gui/panels/timelapse.py" line="298" />
    <source>Could not export the frames: {exc}</source>
    <translation>コマを書き出せませんでした：{exc}</translation>
   </message>
@@ -4953,14 +4963,6 @@ Restore it?</source>
   <message>
    <source>Compare the curves: in the same 200 steps the bigger steps get much further (on our machine, over the whole test set: about 95% against 87%). Is bigger always better? Press K to keep this run, try 2.0, and watch.</source>
    <translation type="vanished">曲線を比べましょう。同じ 200 ステップでも、大きな歩幅のほうがずっと先まで進みます(私たちのマシンでテストセット全体: 約 95% 対 87%)。大きければいつも良いのでしょうか? K でこの学習を残し、2.0 を試して見てみましょう。</translation>
-  </message>
-  <message>
-   <source>All files</source>
-   <translation type="vanished">すべてのファイル</translation>
-  </message>
-  <message>
-   <source>PNG image</source>
-   <translation type="vanished">PNG 画像</translation>
   </message>
  </context>
 </TS>

@@ -317,7 +317,7 @@
   <message>
    <location filename="cnnviz/classroom/lessons.py" line="88" />
    <location filename="cnnviz/gui/panels/registry.py" line="275" />
-   <location filename="cnnviz/gui/panels/timelapse.py" line="42" />
+   <location filename="cnnviz/gui/panels/timelapse.py" line="40" />
    <source>Time-lapse</source>
    <translation>延时回放</translation>
   </message>
@@ -457,7 +457,7 @@
   </message>
   <message>
    <location filename="cnnviz/classroom/report.py" line="280" />
-   <location filename="cnnviz/gui/panels/timelapse.py" line="58" />
+   <location filename="cnnviz/gui/panels/timelapse.py" line="56" />
    <source>layer</source>
    <translation>层</translation>
   </message>
@@ -1628,6 +1628,16 @@ Save it before {what}?</source>
    <translation>模型保存位置：{folder}</translation>
   </message>
   <message>
+   <location filename="cnnviz/gui/language.py" line="222" />
+   <source>All files</source>
+   <translation>所有文件</translation>
+  </message>
+  <message>
+   <location filename="cnnviz/gui/language.py" line="224" />
+   <source>PNG image</source>
+   <translation>PNG 图片</translation>
+  </message>
+  <message>
    <location filename="cnnviz/gui/language.py" line="294" />
    <source>This is the language shown now.</source>
    <translation>这就是当前显示的语言。</translation>
@@ -1901,7 +1911,7 @@ Save it before {what}?</source>
   <message>
    <location filename="cnnviz/gui/panels/classify.py" line="79" />
    <location filename="cnnviz/gui/panels/feature_maps.py" line="192" />
-   <location filename="cnnviz/gui/panels/timelapse.py" line="223" />
+   <location filename="cnnviz/gui/panels/timelapse.py" line="221" />
    <source>input</source>
    <translation>输入</translation>
   </message>
@@ -3511,109 +3521,109 @@ Keys: {start} start/pause · {step} step · {clear} clear drawing · {help} all 
    <translation>{layer} 权重</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/timelapse.py" line="42" />
+   <location filename="cnnviz/gui/panels/timelapse.py" line="40" />
    <source>one frame per test evaluation · drag the slider to go back in time</source>
    <translation>每次测试评估一帧 · 拖动滑块回到过去</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/timelapse.py" line="46" />
-   <location filename="cnnviz/gui/panels/timelapse.py" line="245" />
+   <location filename="cnnviz/gui/panels/timelapse.py" line="44" />
+   <location filename="cnnviz/gui/panels/timelapse.py" line="243" />
    <source>▶ Play</source>
    <translation>▶ 播放</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/timelapse.py" line="47" />
+   <location filename="cnnviz/gui/panels/timelapse.py" line="45" />
    <source>Play the recording from the start</source>
    <translation>从头播放记录</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/timelapse.py" line="53" />
+   <location filename="cnnviz/gui/panels/timelapse.py" line="51" />
    <source>GIF…</source>
    <translation>GIF…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/timelapse.py" line="54" />
+   <location filename="cnnviz/gui/panels/timelapse.py" line="52" />
    <source>Export the kernels' time-lapse as an animated GIF</source>
    <translation>将卷积核的延时回放导出为 GIF 动画</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/timelapse.py" line="55" />
+   <location filename="cnnviz/gui/panels/timelapse.py" line="53" />
    <source>PNGs…</source>
    <translation>PNG…</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/timelapse.py" line="56" />
+   <location filename="cnnviz/gui/panels/timelapse.py" line="54" />
    <source>Export one PNG per frame into a folder</source>
    <translation>每帧导出一张 PNG 到文件夹</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/timelapse.py" line="63" />
+   <location filename="cnnviz/gui/panels/timelapse.py" line="61" />
    <source>Scrub through training: one position per evaluation</source>
    <translation>拖动浏览训练过程：每次评估一个位置</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/timelapse.py" line="65" />
-   <location filename="cnnviz/gui/panels/timelapse.py" line="115" />
+   <location filename="cnnviz/gui/panels/timelapse.py" line="63" />
+   <location filename="cnnviz/gui/panels/timelapse.py" line="113" />
    <source>Nothing recorded yet: press Start. A frame is kept at every test evaluation.</source>
    <translation>还没有记录：请点开始。每次测试评估都会保留一帧。</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/timelapse.py" line="231" />
+   <location filename="cnnviz/gui/panels/timelapse.py" line="229" />
    <source>not measured yet</source>
    <translation>尚未测量</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/timelapse.py" line="249" />
+   <location filename="cnnviz/gui/panels/timelapse.py" line="247" />
    <source>❚❚ Stop</source>
    <translation>❚❚ 停止</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/timelapse.py" line="262" />
+   <location filename="cnnviz/gui/panels/timelapse.py" line="260" />
    <source>Export time-lapse as GIF</source>
    <translation>将延时回放导出为 GIF</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/timelapse.py" line="274" />
+   <location filename="cnnviz/gui/panels/timelapse.py" line="272" />
    <source>Export time-lapse frames into a folder</source>
    <translation>将延时回放的各帧导出到文件夹</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/timelapse.py" line="233" />
+   <location filename="cnnviz/gui/panels/timelapse.py" line="231" />
    <source>Frame {index} of {count} · step {step:,} · epoch {epoch:.2f} · test accuracy {accuracy}</source>
    <translation>第 {index} 帧，共 {count} 帧 · 第 {step:,} 步 · 轮次 {epoch:.2f} · 测试准确率 {accuracy}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/timelapse.py" line="264" />
+   <location filename="cnnviz/gui/panels/timelapse.py" line="262" />
    <source>Animated GIF</source>
    <translation>GIF 动画</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/timelapse.py" line="289" />
+   <location filename="cnnviz/gui/panels/timelapse.py" line="287" />
    <source>Saved the time-lapse ({count} frames) to {path}</source>
    <translation>已将延时回放（{count} 帧）保存到 {path}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/timelapse.py" line="302" />
+   <location filename="cnnviz/gui/panels/timelapse.py" line="300" />
    <source>Saved {count} PNG frames to {folder}</source>
    <translation>已将 {count} 帧 PNG 保存到 {folder}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/timelapse.py" line="204" />
+   <location filename="cnnviz/gui/panels/timelapse.py" line="202" />
    <source>&lt;b&gt;{layer}&lt;/b&gt; kernels{channel}: {count} × {kh}×{kw}, one colour scale for every frame</source>
    <translation>&lt;b&gt;{layer}&lt;/b&gt; 卷积核{channel}：{count} × {kh}×{kw}，所有帧使用同一色标</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/timelapse.py" line="229" />
+   <location filename="cnnviz/gui/panels/timelapse.py" line="227" />
    <source>&lt;b&gt;{name}&lt;/b&gt; ({c} maps)</source>
    <translation>&lt;b&gt;{name}&lt;/b&gt;（{c} 张图）</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/timelapse.py" line="286" />
+   <location filename="cnnviz/gui/panels/timelapse.py" line="284" />
    <source>Could not export the GIF: {exc}</source>
    <translation>无法导出 GIF：{exc}</translation>
   </message>
   <message>
-   <location filename="cnnviz/gui/panels/timelapse.py" line="300" />
+   <location filename="cnnviz/gui/panels/timelapse.py" line="298" />
    <source>Could not export the frames: {exc}</source>
    <translation>无法导出各帧：{exc}</translation>
   </message>
@@ -4953,14 +4963,6 @@ Restore it?</source>
   <message>
    <source>Compare the curves: in the same 200 steps the bigger steps get much further (on our machine, over the whole test set: about 95% against 87%). Is bigger always better? Press K to keep this run, try 2.0, and watch.</source>
    <translation type="vanished">比较两条曲线：同样 200 步，步子大的走得远得多（在我们的机器上，整个测试集：约 95% 对 87%）。步子越大就总是越好吗？按 K 保留本次训练，试试 2.0，看看会怎样。</translation>
-  </message>
-  <message>
-   <source>All files</source>
-   <translation type="vanished">所有文件</translation>
-  </message>
-  <message>
-   <source>PNG image</source>
-   <translation type="vanished">PNG 图片</translation>
   </message>
  </context>
 </TS>
