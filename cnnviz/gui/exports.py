@@ -40,7 +40,8 @@ class Exports:
         self.state, self.controls, self.panels, self.banner = state, controls, panels, banner
         self.window = window
         self.folder = DialogFolder()
-        """The export dialogs' folder: the last one's (the next one opens there), else the documents folder."""
+        """Where the export dialogs open: the folder the last export went to, else the documents folder (they opened
+        in the working folder: wherever the app happened to be started)."""
 
     # --- PNG ----------------------------------------------------------------------------------
     def export_panel_png(self, key: str, path: str) -> bool:
@@ -59,10 +60,10 @@ class Exports:
 
     def export_panel_dialog(self, key: str) -> None:
         path, _ = QFileDialog.getSaveFileName(
-            self.window, tr("Export panel as PNG"), self.suggested(f"cnnviz-{key}.png"), file_filter(PNG_FILES)
+            self.window, tr("Export panel as PNG"), self.folder.start(f"cnnviz-{key}.png"), file_filter(PNG_FILES)
         )
         if path:
-            self.remember_folder(path)
+            self.folder.chose(path)
             self.export_panel_png(key, path)
 
     # --- the run ----------------------------------------------------------------------------
@@ -214,37 +215,28 @@ class Exports:
         return self._export("report", write)
 
     # --- dialogs ----------------------------------------------------------------------------
-    def suggested(self, name: str) -> str:
-        """Where an export dialog opens: the folder the last export went to, else the user's documents folder
-        (:mod:`.dialog_folders`; it opened in the working folder: wherever the app happened to be started), with
-        ``name``."""
-        return self.folder.start(name)
-
-    def remember_folder(self, path: str) -> None:
-        self.folder.chose(path)
-
     def export_metrics_dialog(self) -> None:
         path, _ = QFileDialog.getSaveFileName(
-            self.window, tr("Export metrics"), self.suggested("cnnviz-metrics.csv"), "CSV (*.csv)"
+            self.window, tr("Export metrics"), self.folder.start("cnnviz-metrics.csv"), "CSV (*.csv)"
         )
         if path:
-            self.remember_folder(path)
+            self.folder.chose(path)
             self.export_metrics_csv(path)
 
     def export_timings_dialog(self) -> None:
         path, _ = QFileDialog.getSaveFileName(
-            self.window, tr("Export per-layer timings"), self.suggested("cnnviz-timings.csv"), "CSV (*.csv)"
+            self.window, tr("Export per-layer timings"), self.folder.start("cnnviz-timings.csv"), "CSV (*.csv)"
         )
         if path:
-            self.remember_folder(path)
+            self.folder.chose(path)
             self.export_timings_csv(path)
 
     def export_report_dialog(self) -> None:
         path, _ = QFileDialog.getSaveFileName(
-            self.window, tr("Export HTML report"), self.suggested("cnnviz-report.html"), "HTML (*.html)"
+            self.window, tr("Export HTML report"), self.folder.start("cnnviz-report.html"), "HTML (*.html)"
         )
         if path:
-            self.remember_folder(path)
+            self.folder.chose(path)
             if not path.lower().endswith((".html", ".htm")):
                 path += ".html"
             self.export_html_report(path)

@@ -54,12 +54,11 @@ class RunQuestions:
         paused = self.state.run.state == RunPhase.PAUSED  # (asked about as the user left it)
         resume = self.pause_for_question()
         if not self.confirm_stop(action, paused):
-            if resume and self.session.active:
-                self.session.trainer.resume()
+            self.resume_after_question(resume)
             return False
         go_ahead = self.checkpoints.ask_before_discard(tr("you {action}").format(action=action))
-        if not go_ahead and resume and self.session.active:
-            self.session.trainer.resume()
+        if not go_ahead:
+            self.resume_after_question(resume)
         return go_ahead
 
     def ask_before_closing(self) -> bool:
@@ -69,8 +68,8 @@ class RunQuestions:
         asked = self.checkpoints.would_ask() and not self.checkpoints.auto_answer
         resume = self.pause_for_question() if asked else False
         go_ahead = self.checkpoints.ask_before_discard(tr("closing"))
-        if not go_ahead and resume and self.session.active:
-            self.session.trainer.resume()
+        if not go_ahead:
+            self.resume_after_question(resume)
         return go_ahead
 
     def confirm_new_run(self) -> bool:
@@ -97,6 +96,12 @@ class RunQuestions:
         while self.session.active and self.state.run.state != RunPhase.PAUSED and time.monotonic() < deadline:
             QApplication.processEvents(QEventLoop.ExcludeUserInputEvents, 50)
         return True
+
+    def resume_after_question(self, paused_it: bool) -> None:
+        """The run trains again after a question that paused it (``paused_it``: :meth:`pause_for_question`'s answer),
+        if it is still there."""
+        if paused_it and self.session.active:
+            self.session.trainer.resume()
 
     def confirm_stop(self, action: str, paused: bool) -> bool:
         """Ask whether the run going on (training, or ``paused`` by the user: it says which) may stop for
@@ -149,8 +154,8 @@ class RunQuestions:
             path = self.checkpoints.choose_save_path()
             if path:
                 closing = LessonClosing(save=lambda: self.checkpoints.save(path))
-        if closing is None and resume and self.session.active:
-            self.session.trainer.resume()
+        if closing is None:
+            self.resume_after_question(resume)
         return closing
 
     def confirm_lesson_over_run(self, title: str) -> bool:
@@ -169,8 +174,8 @@ class RunQuestions:
         if answer == "save":
             path = self.checkpoints.choose_save_path()
             go_ahead = bool(path) and self.checkpoints.save(path)
-        if not go_ahead and resume and self.session.active:
-            self.session.trainer.resume()
+        if not go_ahead:
+            self.resume_after_question(resume)
         return go_ahead
 
     def _ask_lesson_over_run(self, title: str, active: bool, paused: bool, unsaved: bool) -> str:

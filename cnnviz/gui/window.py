@@ -426,8 +426,7 @@ class MainWindow(QMainWindow):
         try:
             self.runs.reset()
         finally:
-            if resume and self.session.active:
-                self.session.trainer.resume()
+            self.questions.resume_after_question(resume)
 
     def stop_run(self, reason: str = "", wait: bool = False) -> None:
         self.runs.stop_run(reason, wait)
